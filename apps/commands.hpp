@@ -1,0 +1,11 @@
+#pragma once
+// Each subcommand lives in its own source and adds itself to the application here.
+
+#include <CLI/CLI.hpp>
+
+namespace grundy::cli {
+
+void add_graph_command(CLI::App& app);
+void add_table_command(CLI::App& app);
+
+} // namespace grundy::cli

@@ -1,0 +1,54 @@
+#include "report.hpp"
+
+#include "cli.hpp"
+
+#include <fmt/format.h>
+
+namespace grundy::cli {
+
+std::string format_bytes(std::uint64_t bytes) {
+  if (bytes < 1024 * 1024) return fmt::format("{:.1f} KB", bytes / 1024.0);
+  if (bytes < 1024ull * 1024 * 1024) return fmt::format("{:.1f} MB", bytes / (1024.0 * 1024));
+  return fmt::format("{:.2f} GB", bytes / (1024.0 * 1024 * 1024));
+}
+
+std::string statistics_text(const fields& head, const graph_statistics& s) {
+  fields rows = head;
+  rows.emplace_back("vertices", fmt::format("{}", s.vertices));
+  rows.emplace_back("edges", fmt::format("{}", s.edges));
+  rows.emplace_back("terminals", fmt::format("{}", s.terminals));
+  rows.emplace_back("depth", fmt::format("{} levels", s.depth));
+  rows.emplace_back("grundy", fmt::format("{} ({}: the player to move {})", s.start_value,
+                                          to_char(s.start_outcome()), s.start_value == 0 ? "loses" : "wins"));
+  std::string counts;
+  for (std::size_t g = 0; g < s.value_counts.size(); ++g)
+    counts += fmt::format("{}{}:{}", g ? " " : "", g, s.value_counts[g]);
+  rows.emplace_back("values", counts);
+  rows.emplace_back("time", fmt::format("{} s ({} exploring, {} labelling)",
+                                        format_seconds(s.explore_seconds + s.label_seconds),
+                                        format_seconds(s.explore_seconds), format_seconds(s.label_seconds)));
+  rows.emplace_back("peak memory", format_bytes(s.peak_memory_bytes));
+
+  std::size_t width = 0;
+  for (auto& [key, value] : rows)
+    width = std::max(width, key.size());
+  std::string text;
+  for (auto& [key, value] : rows)
+    text += fmt::format("{:<{}}  {}\n", key, width, value);
+  return text;
+}
+
+std::string statistics_json(const fields& head, const graph_statistics& s) {
+  std::string text = "{";
+  for (auto& [key, value] : head)
+    text += fmt::format("{}: {}, ", json_string(key), value);
+  text += fmt::format("\"vertices\": {}, \"edges\": {}, \"terminals\": {}, \"depth\": {}, \"grundy\": {}, "
+                      "\"outcome\": \"{}\", \"max_value\": {}, \"value_counts\": [{}], \"seconds\": {:.6f}, "
+                      "\"explore_seconds\": {:.6f}, \"label_seconds\": {:.6f}, \"peak_memory_bytes\": {}}}",
+                      s.vertices, s.edges, s.terminals, s.depth, s.start_value, to_char(s.start_outcome()),
+                      s.max_value, fmt::join(s.value_counts, ", "), s.explore_seconds + s.label_seconds,
+                      s.explore_seconds, s.label_seconds, s.peak_memory_bytes);
+  return text;
+}
+
+} // namespace grundy::cli

@@ -1,0 +1,52 @@
+#pragma once
+// Game graphs as Graphviz DOT, through Boost.Graph's write_graphviz.
+
+#include <grundy/game.hpp>
+#include <grundy/graph.hpp>
+#include <grundy/labelling.hpp>
+
+#include <boost/graph/graphviz.hpp>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace grundy {
+
+namespace detail {
+
+// Terminal positions are drawn dark, as in the seed's figures; other P-positions (value 0, a
+// loss for the player to move) are shaded; N-positions stay white.
+template <class Game> struct dot_vertex_writer {
+  const Game* game;
+  const game_graph<state_t<Game>>* gg;
+  const std::vector<grundy_value>* values;
+
+  void operator()(std::ostream& os, vertex_id v) const {
+    const auto label = game->format(gg->states[v]) + "\\ng=" + std::to_string((*values)[v]);
+    os << "[label=" << boost::escape_dot_string(label);
+    if (out_degree(v, gg->graph) == 0)
+      os << ", fillcolor=\"#303030\", fontcolor=white";
+    else if ((*values)[v] == 0)
+      os << ", fillcolor=\"#b8d4f0\", penwidth=2";
+    os << "]";
+  }
+};
+
+struct dot_graph_writer {
+  void operator()(std::ostream& os) const {
+    os << "node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\"];\n";
+  }
+};
+
+} // namespace detail
+
+// Every vertex is labelled with its position and Grundy value.
+template <game Game>
+void write_dot(std::ostream& os, const Game& game, const game_graph<state_t<Game>>& gg,
+               const std::vector<grundy_value>& values) {
+  boost::write_graphviz(os, gg.graph, detail::dot_vertex_writer<Game>{&game, &gg, &values},
+                        boost::default_writer{}, detail::dot_graph_writer{});
+}
+
+} // namespace grundy

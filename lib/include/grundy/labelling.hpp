@@ -1,0 +1,86 @@
+#pragma once
+// Sprague-Grundy values of every vertex of a finite acyclic game graph.
+
+#include <boost/graph/graph_traits.hpp>
+#include <boost/graph/topological_sort.hpp>
+#include <boost/range/iterator_range.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <stdexcept>
+#include <vector>
+
+namespace grundy {
+
+using grundy_value = std::uint32_t;
+
+// Normal play: the player to move loses exactly at the positions of value 0 (P-positions).
+enum class outcome : char { p = 'P', n = 'N' };
+
+constexpr outcome outcome_of(grundy_value g) noexcept { return g == 0 ? outcome::p : outcome::n; }
+constexpr char to_char(outcome o) noexcept { return static_cast<char>(o); }
+
+// Thrown when a game graph has a cycle, so that no position has a Sprague-Grundy value
+// in the sense used here (finite impartial games).
+class not_acyclic : public std::runtime_error {
+public:
+  not_acyclic() : std::runtime_error("the game graph has a cycle: the game is not finite") {}
+};
+
+// True when every edge goes from a vertex to a later one, which makes the reverse vertex
+// order a topological order for free: breadth-first builders give it for any game whose
+// moves all lead one level down (tablettes, for instance).
+template <class Graph> bool edges_ascend(const Graph& g) {
+  for (auto v : boost::make_iterator_range(vertices(g)))
+    for (auto e : boost::make_iterator_range(out_edges(v, g)))
+      if (target(e, g) <= v) return false;
+  return true;
+}
+
+// Vertices in an order where every vertex comes after all of its successors.
+template <class Graph>
+std::vector<typename boost::graph_traits<Graph>::vertex_descriptor> sinks_first_order(const Graph& g) {
+  using vertex = typename boost::graph_traits<Graph>::vertex_descriptor;
+  std::vector<vertex> order;
+  order.reserve(num_vertices(g));
+  if (edges_ascend(g)) {
+    for (auto n = num_vertices(g); n-- > 0;)
+      order.push_back(static_cast<vertex>(n));
+    return order;
+  }
+  try {
+    boost::topological_sort(g, std::back_inserter(order)); // it emits sinks first
+  } catch (const boost::not_a_dag&) {
+    throw not_acyclic();
+  }
+  return order;
+}
+
+// The value of a vertex is the minimum excluded value (mex) of its successors' values.
+// Works on any Boost.Graph incidence and vertex-list graph whose vertex descriptors are
+// indices, and allocates nothing per vertex.
+template <class Graph> std::vector<grundy_value> sprague_grundy(const Graph& g) {
+  const auto n = num_vertices(g);
+  std::vector<grundy_value> value(n, 0);
+  // A vertex of out-degree d has a value of at most d, so marks beyond d are never needed.
+  std::size_t max_degree = 0;
+  for (auto v : boost::make_iterator_range(vertices(g)))
+    max_degree = std::max<std::size_t>(max_degree, out_degree(v, g));
+  std::vector<char> seen(max_degree + 1, 0);
+
+  for (auto v : sinks_first_order(g)) {
+    const auto d = out_degree(v, g);
+    for (auto e : boost::make_iterator_range(out_edges(v, g)))
+      if (auto x = value[target(e, g)]; x <= d) seen[x] = 1;
+    grundy_value mex = 0;
+    while (seen[mex])
+      ++mex;
+    value[v] = mex;
+    for (auto e : boost::make_iterator_range(out_edges(v, g)))
+      if (auto x = value[target(e, g)]; x <= d) seen[x] = 0;
+  }
+  return value;
+}
+
+} // namespace grundy

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs, from Debian's packages, whatever the build needs and the machine lacks.
+# Safe to run again: packages already present are left alone.
+set -euo pipefail
+
+packages=(
+  build-essential cmake
+  libboost1.81-dev libboost-graph1.81-dev libboost-test1.81-dev
+  libfmt-dev libcli11-dev
+  graphviz
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  # libboost1.81-dev and libboost1.74-dev cannot be installed together.
+  if dpkg-query -W -f='${Status}' libboost1.74-dev 2>/dev/null | grep -q 'install ok installed'; then
+    $sudo apt-get remove -y -qq libboost1.74-dev
+  fi
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
