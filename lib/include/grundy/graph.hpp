@@ -60,21 +60,26 @@ template <class State> struct game_graph {
 
 namespace detail {
 
-// Hashes and compares vertex ids through the states they stand for, so each state is stored
-// once (in the states vector) rather than again as a hash-map key.
+// The index holds vertex ids and hashes and compares them through the states they stand for,
+// so each state is stored once (in the states vector), not again as a hash-map key. Ids are
+// wrapped so that they never mix with states that are integers themselves.
+struct stored_id {
+  vertex_id v;
+};
+
 template <class State> struct id_hash {
   using is_transparent = void;
   const std::vector<State>* states;
-  std::size_t operator()(vertex_id v) const { return boost::hash<State>{}((*states)[v]); }
+  std::size_t operator()(stored_id id) const { return boost::hash<State>{}((*states)[id.v]); }
   std::size_t operator()(const State& s) const { return boost::hash<State>{}(s); }
 };
 
 template <class State> struct id_equal {
   using is_transparent = void;
   const std::vector<State>* states;
-  bool operator()(vertex_id a, vertex_id b) const { return a == b; }
-  bool operator()(const State& s, vertex_id v) const { return s == (*states)[v]; }
-  bool operator()(vertex_id v, const State& s) const { return s == (*states)[v]; }
+  bool operator()(stored_id a, stored_id b) const { return a.v == b.v; }
+  bool operator()(const State& s, stored_id id) const { return s == (*states)[id.v]; }
+  bool operator()(stored_id id, const State& s) const { return s == (*states)[id.v]; }
 };
 
 // Walks the (offsets, targets) adjacency arrays as the sorted (source, target) pairs the CSR
@@ -126,7 +131,7 @@ game_graph<state_t<G>> build_graph(const G& g, const state_t<G>& start, const bu
 
   game_graph<state> result;
   auto& states = result.states;
-  boost::unordered_flat_set<vertex_id, detail::id_hash<state>, detail::id_equal<state>> index(
+  boost::unordered_flat_set<detail::stored_id, detail::id_hash<state>, detail::id_equal<state>> index(
       0, detail::id_hash<state>{&states}, detail::id_equal<state>{&states});
 
   std::vector<edge_index> offsets{0};
@@ -135,7 +140,7 @@ game_graph<state_t<G>> build_graph(const G& g, const state_t<G>& start, const bu
   std::vector<vertex_id> out;
 
   states.push_back(g.canonical(start));
-  index.insert(0);
+  index.insert(detail::stored_id{0});
   result.level_starts.push_back(0);
   std::size_t level_end = 1;
 
@@ -150,16 +155,20 @@ game_graph<state_t<G>> build_graph(const G& g, const state_t<G>& start, const bu
     for (auto& m : moves) {
       state c = g.canonical(m);
       if (auto it = index.find(c); it != index.end()) {
-        out.push_back(*it);
+        out.push_back(it->v);
         continue;
       }
       if (states.size() >= max_states)
-        throw limit_exceeded("exploration stopped: more than " + std::to_string(max_states) +
+        throw limit_exceeded("exploration stopped at level " + std::to_string(result.level_starts.size()) +
+                                 " with " + std::to_string(states.size()) + " positions and " +
+                                 std::to_string(targets.size() + out.size()) +
+                                 " moves: the graph has more than the limit of " +
+                                 std::to_string(max_states) +
                                  " positions (raise --max-states if memory allows)",
                              states.size(), result.level_starts.size());
       const auto id = static_cast<vertex_id>(states.size());
       states.push_back(std::move(c));
-      index.insert(id);
+      index.insert(detail::stored_id{id});
       out.push_back(id);
     }
     std::sort(out.begin(), out.end());

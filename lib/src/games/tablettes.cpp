@@ -50,9 +50,32 @@ state tablettes_game::start() const {
   return s;
 }
 
+state tablettes_game::make_state(std::span<const pile> piles) const {
+  // Colours and heights alone cannot tell which tablets lie under a top, so the check is the
+  // one that can be made: valid colours, positive heights, C * N tablets in all, and no more
+  // piles topped by a colour than it has tablets.
+  std::vector<unsigned> tops(colours_, 0);
+  unsigned total = 0;
+  for (auto p : piles) {
+    if (p.colour >= colours_)
+      throw std::invalid_argument(
+          fmt::format("colour {} does not exist with {} colours", p.colour, colours_));
+    if (p.height == 0) throw std::invalid_argument("a pile has at least one tablet");
+    if (++tops[p.colour] > tablets_)
+      throw std::invalid_argument(fmt::format("more than {} piles topped by colour {}", tablets_, p.colour));
+    total += p.height;
+  }
+  if (total != colours_ * tablets_)
+    throw std::invalid_argument(fmt::format("the piles hold {} tablets, not {} ({} colours of {})", total,
+                                            colours_ * tablets_, colours_, tablets_));
+  state s(piles.begin(), piles.end());
+  std::sort(s.begin(), s.end());
+  return s;
+}
+
 state tablettes_game::canonical(const state& s) const {
   state r = s;
-  std::sort(r.begin(), r.end());
+  if (!std::is_sorted(r.begin(), r.end())) std::sort(r.begin(), r.end());
   return r;
 }
 

@@ -6,6 +6,7 @@
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ class tablettes_game {
 public:
   // Piles live inline up to 16 (the classic 4 x 3 game has 12), so most states never allocate.
   using state_type = boost::container::small_vector<pile, 16>;
+  // A position as a list of piles, the form people and the seed use; code outside the game
+  // goes through piles() and make_state(), so the state's encoding can change.
+  using piles_type = boost::container::small_vector<pile, 32>;
 
   // At least one colour and one tablet; colours and total tablets must fit a byte.
   tablettes_game(unsigned colours, unsigned tablets);
@@ -42,6 +46,12 @@ public:
 
   // Every tablet alone on the table.
   state_type start() const;
+
+  // The state of the position made of these piles, in any order. Throws std::invalid_argument
+  // when they are not a position of this game (a colour out of range, tablets that do not
+  // add up to N of each colour... see the message).
+  state_type make_state(std::span<const pile> piles) const;
+  piles_type piles(const state_type& s) const { return piles_type(s.begin(), s.end()); }
 
   state_type canonical(const state_type& s) const;
   void successors(const state_type& s, std::vector<state_type>& out) const;

@@ -1,0 +1,67 @@
+// DOT output: one node per vertex, one edge per edge, labels and styles as documented.
+#define BOOST_TEST_MODULE dot
+#include <boost/test/unit_test.hpp>
+
+#include <grundy/dot.hpp>
+#include <grundy/games/nim.hpp>
+#include <grundy/games/tablettes.hpp>
+#include <grundy/solve.hpp>
+
+#include <regex>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct dot_counts {
+  std::size_t nodes = 0, edges = 0, terminals = 0, p_positions = 0;
+};
+
+dot_counts count(const std::string& dot) {
+  dot_counts c;
+  std::istringstream in(dot);
+  const std::regex node(R"(^(\d+)\[label=.*\]\s*;?$)"), edge(R"(^(\d+)->(\d+)\s*;?$)");
+  for (std::string line; std::getline(in, line);) {
+    if (std::regex_match(line, node)) {
+      ++c.nodes;
+      if (line.find("#303030") != std::string::npos) ++c.terminals;
+      if (line.find("\\ng=0\"") != std::string::npos) ++c.p_positions;
+    } else if (std::regex_match(line, edge)) {
+      ++c.edges;
+    }
+  }
+  return c;
+}
+
+template <class Game>
+std::string dot_of(const Game& g, const typename Game::state_type& start, grundy::graph_statistics& stats) {
+  const auto solved = grundy::solve(g, start);
+  stats = solved.statistics;
+  std::ostringstream os;
+  grundy::write_dot(os, g, solved.graph, solved.values);
+  return os.str();
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(tablettes_two_by_two) {
+  const grundy::tablettes_game g(2, 2);
+  grundy::graph_statistics s;
+  const auto dot = dot_of(g, g.start(), s);
+  const auto c = count(dot);
+  BOOST_TEST(c.nodes == 12u);
+  BOOST_TEST(c.edges == 16u);
+  BOOST_TEST(c.terminals == s.terminals);
+  BOOST_TEST(c.p_positions == s.value_counts[0]);
+  BOOST_TEST(dot.find("digraph") == 0u);
+  BOOST_TEST(dot.find("[[0,1],[0,1],[1,1],[1,1]]\\ng=1") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(nim_graph) {
+  grundy::graph_statistics s;
+  const auto c = count(dot_of(grundy::nim_game{}, grundy::heaps{1, 2, 3}, s));
+  BOOST_TEST(c.nodes == s.vertices);
+  BOOST_TEST(c.edges == s.edges);
+  BOOST_TEST(c.terminals == 1u);
+  BOOST_TEST(c.p_positions == s.value_counts[0]);
+}
