@@ -47,4 +47,8 @@ std::string format_seconds(double seconds);
 // A string as a JSON string literal.
 std::string json_string(std::string_view s);
 
+// A field typed by its text: "12" as a number, "3,3,2" as an array of numbers, anything else
+// as a string.
+std::string json_value(std::string_view text);
+
 } // namespace grundy::cli

@@ -7,5 +7,8 @@ namespace grundy::cli {
 
 void add_graph_command(CLI::App& app);
 void add_table_command(CLI::App& app);
+void add_hint_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_octal_command(CLI::App& app);
 
 } // namespace grundy::cli

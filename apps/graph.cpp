@@ -2,16 +2,21 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "exploration.hpp"
 #include "report.hpp"
 
 #include <grundy/dot.hpp>
+#include <grundy/games/moore.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/games/octal.hpp>
 #include <grundy/games/tablettes.hpp>
+#include <grundy/misere.hpp>
 #include <grundy/solve.hpp>
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,11 +29,14 @@ struct graph_options {
   std::string game;
   std::vector<std::string> args;
   unsigned colors = 0;
-  unsigned tablets = 0;
+  std::string tablets; // N, or one count per colour: 3,3,2,4
+  bool symmetry = false;
   std::string format = "text";
   std::string dot;
   std::string render;
-  std::uint64_t max_states = build_options{}.max_states;
+  exploration_flags exploration;
+  bool misere = false;
+  unsigned k = 0; // moore; 0 when the first word gives it
 };
 
 std::vector<heap_size> parse_heaps(const std::vector<std::string>& words) {
@@ -42,18 +50,66 @@ std::vector<heap_size> parse_heaps(const std::vector<std::string>& words) {
   return sizes;
 }
 
+// --tablets N with --colors C, or one count per colour (--tablets 3,3,2,4, colours implied).
+std::vector<unsigned> parse_tablets(unsigned colors, const std::string& tablets) {
+  if (tablets.empty()) throw usage_error("tablettes need --colors C and --tablets N");
+  std::vector<unsigned> counts;
+  for (std::size_t begin = 0;;) {
+    const auto comma = tablets.find(',', begin);
+    const auto word = std::string_view(tablets).substr(begin, comma == std::string::npos ? std::string::npos
+                                                                                         : comma - begin);
+    const auto n = parse_count(word, "--tablets");
+    if (n == 0) throw usage_error("--tablets must be at least 1");
+    if (n > 63) throw usage_error(fmt::format("--tablets {} is too large (at most 63 per colour)", n));
+    counts.push_back(static_cast<unsigned>(n));
+    if (comma == std::string::npos) break;
+    begin = comma + 1;
+  }
+  if (counts.size() == 1) {
+    if (colors == 0) throw usage_error("tablettes need --colors C (at least 1) with --tablets N");
+    return std::vector<unsigned>(colors, counts[0]);
+  }
+  if (colors != 0 && colors != counts.size())
+    throw usage_error(
+        fmt::format("--colors {} does not match the {} counts of --tablets", colors, counts.size()));
+  return counts;
+}
+
 template <game G> void run(const G& g, const state_t<G>& start, const graph_options& o, fields head) {
-  const auto solved = solve(g, start, build_options{o.max_states});
+  if (o.exploration.no_edges && !o.dot.empty()) throw usage_error("--dot needs the edges: drop --no-edges");
+  progress_line line(o.exploration.quiet);
+  const interruption stop;
+  const auto solved = solve(g, start, make_build_options(o.exploration, line, stop));
+  line.clear();
   if (!o.dot.empty()) {
     write_file_atomically(o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values); });
     if (!o.render.empty()) render_dot(o.dot, o.render);
   }
   head.emplace_back("start", g.format(solved.graph.states[0]));
+  // Misère outcomes come from the same graph, labelled again under the other convention.
+  std::vector<outcome> misere;
+  if (o.misere) {
+    if (!solved.graph.has_edges()) throw run_error("--misere needs the graph's edges, which were not kept");
+    misere = misere_outcomes(solved.graph.graph);
+  }
   if (o.format == "json") {
     for (auto& [key, value] : head)
-      value = json_string(value);
+      value = json_value(value);
+    if (o.misere) {
+      head.emplace_back("misere_outcome", json_string(std::string(1, to_char(misere[0]))));
+      head.emplace_back("misere_p_positions",
+                        std::to_string(count_positions(
+                            g, solved.graph, [&](vertex_id v) { return misere[v] == outcome::p; })));
+    }
     fmt::print("{}\n", statistics_json(head, solved.statistics));
   } else {
+    if (o.misere) {
+      head.emplace_back("misere", fmt::format("{} (misère play: the player to move {})", to_char(misere[0]),
+                                              misere[0] == outcome::n ? "wins" : "loses"));
+      head.emplace_back("misere P-positions",
+                        std::to_string(count_positions(
+                            g, solved.graph, [&](vertex_id v) { return misere[v] == outcome::p; })));
+    }
     fmt::print("{}", statistics_text(head, solved.statistics));
   }
 }
@@ -62,13 +118,14 @@ void run(const graph_options& o) {
   if (!o.render.empty() && o.dot.empty()) throw usage_error("--render needs --dot FILE to render");
   if (o.game == "tablettes") {
     if (!o.args.empty()) throw usage_error("tablettes take --colors C --tablets N, not positions");
-    if (o.colors == 0 || o.tablets == 0)
-      throw usage_error("tablettes need --colors C and --tablets N, both at least 1");
-    const tablettes_game g(o.colors, o.tablets);
+    const auto counts = parse_tablets(o.colors, o.tablets);
+    const tablettes_game g(counts, {.symmetry = o.symmetry});
     run(g, g.start(), o,
         {{"game", "tablettes"},
-         {"colors", std::to_string(o.colors)},
-         {"tablets", std::to_string(o.tablets)}});
+         {"colors", std::to_string(counts.size())},
+         {"tablets", std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end()
+                         ? std::to_string(counts[0])
+                         : fmt::format("{}", fmt::join(counts, ","))}});
   } else if (o.game == "nim") {
     const auto sizes = parse_heaps(o.args);
     run(nim_game{}, nim_game::position(sizes), o, {{"game", "nim"}});
@@ -78,6 +135,20 @@ void run(const graph_options& o) {
     const octal_game g(octal_code::parse(o.args[0]));
     const auto sizes = parse_heaps({o.args.begin() + 1, o.args.end()});
     run(g, octal_game::position(sizes), o, {{"game", "octal"}, {"code", g.code().str()}});
+  } else if (o.game == "moore") {
+    std::vector<std::string> words = o.args;
+    unsigned k = o.k;
+    if (k == 0) {
+      if (words.empty())
+        throw usage_error("moore needs k and heap sizes, as in: grundy graph moore --k 2 3 4 5");
+      const auto typed_k = parse_count(words.front(), "moore's k");
+      if (typed_k == 0 || typed_k > 64)
+        throw usage_error(fmt::format("moore's k must be from 1 to 64, not {}", typed_k));
+      k = static_cast<unsigned>(typed_k);
+      words.erase(words.begin());
+    }
+    const moore_game g(k);
+    run(g, moore_game::position(parse_heaps(words)), o, {{"game", "moore"}, {"k", std::to_string(k)}});
   }
 }
 
@@ -86,18 +157,24 @@ void run(const graph_options& o) {
 void add_graph_command(CLI::App& app) {
   auto o = std::make_shared<graph_options>();
   auto* cmd = app.add_subcommand("graph", "Explore one game graph and label it with Sprague-Grundy values");
-  cmd->add_option("game", o->game, "tablettes, nim or octal")
+  cmd->add_option("game", o->game, "tablettes, nim, octal or moore")
       ->required()
-      ->check(CLI::IsMember({"tablettes", "nim", "octal"}));
-  cmd->add_option("position", o->args, "nim: heap sizes; octal: the code, then heap sizes");
+      ->check(CLI::IsMember({"tablettes", "nim", "octal", "moore"}));
+  cmd->add_option(
+      "position", o->args,
+      "nim: heap sizes; octal: the code, then heap sizes; moore: k (unless --k), then heap sizes");
+  cmd->add_option("--k,-k", o->k, "moore: the most heaps one move may take from")->check(CLI::Range(1u, 64u));
+  cmd->add_flag("--misere", o->misere, "also label the graph for misère play (the last move loses)");
   cmd->add_option("--colors,-c", o->colors, "tablettes: number of colours C");
-  cmd->add_option("--tablets,-n", o->tablets, "tablettes: tablets per colour N");
+  cmd->add_option("--tablets,-n", o->tablets,
+                  "tablettes: tablets per colour N, or one count per colour: 3,3,2,4");
+  cmd->add_flag("--symmetry", o->symmetry,
+                "tablettes: explore one position per colour relabelling (counts stay exact)");
   cmd->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   cmd->add_option("--dot", o->dot, "also write the graph in Graphviz DOT to FILE");
   cmd->add_option("--render", o->render, "with --dot: also draw it as svg or png (needs Graphviz)")
       ->check(CLI::IsMember({"svg", "png"}));
-  cmd->add_option("--max-states", o->max_states, "stop past this many positions")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{0xFFFF'FFFFu}));
+  o->exploration.add_to(*cmd);
   cmd->callback([o] { run(*o); });
 }
 

@@ -2,6 +2,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "exploration.hpp"
 
 #include <grundy/graph.hpp>
 
@@ -32,6 +33,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", GRUNDY_VERSION);
   grundy::cli::add_table_command(app);
   grundy::cli::add_graph_command(app);
+  grundy::cli::add_hint_command(app);
+  grundy::cli::add_play_command(app);
+  grundy::cli::add_octal_command(app);
 
   try {
     app.parse(argc, argv);
@@ -50,8 +54,11 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) { // invalid codes, sizes and positions
     report(e.what());
     return 2;
-  } catch (const grundy::limit_exceeded& e) {
-    report(e.what());
+  } catch (const grundy::interrupted& e) {
+    report(grundy::cli::describe_stop(e));
+    return 130;
+  } catch (const grundy::exploration_stopped& e) {
+    report(grundy::cli::describe_stop(e));
     return 1;
   } catch (const std::bad_alloc&) {
     report("out of memory (lower the size, or set --max-states)");

@@ -16,6 +16,10 @@ std::string statistics_text(const fields& head, const graph_statistics& s) {
   fields rows = head;
   rows.emplace_back("vertices", fmt::format("{}", s.vertices));
   rows.emplace_back("edges", fmt::format("{}", s.edges));
+  if (s.symmetric) {
+    rows.emplace_back("classes", fmt::format("{} (one explored vertex per colour relabelling)", s.classes));
+    rows.emplace_back("class edges", fmt::format("{}", s.class_edges));
+  }
   rows.emplace_back("terminals", fmt::format("{}", s.terminals));
   rows.emplace_back("depth", fmt::format("{} levels", s.depth));
   rows.emplace_back("grundy", fmt::format("{} ({}: the player to move {})", s.start_value,
@@ -42,6 +46,7 @@ std::string statistics_json(const fields& head, const graph_statistics& s) {
   std::string text = "{";
   for (auto& [key, value] : head)
     text += fmt::format("{}: {}, ", json_string(key), value);
+  if (s.symmetric) text += fmt::format("\"classes\": {}, \"class_edges\": {}, ", s.classes, s.class_edges);
   text += fmt::format("\"vertices\": {}, \"edges\": {}, \"terminals\": {}, \"depth\": {}, \"grundy\": {}, "
                       "\"outcome\": \"{}\", \"max_value\": {}, \"value_counts\": [{}], \"seconds\": {:.6f}, "
                       "\"explore_seconds\": {:.6f}, \"label_seconds\": {:.6f}, \"peak_memory_bytes\": {}}}",

@@ -2,15 +2,18 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "exploration.hpp"
 #include "report.hpp"
 
 #include <grundy/games/tablettes.hpp>
+#include <grundy/misere.hpp>
 #include <grundy/solve.hpp>
 
 #include <fmt/format.h>
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,38 +25,58 @@ struct table_options {
   std::string colors = "1..4";
   std::string tablets = "1..4";
   std::string format = "md";
-  std::uint64_t max_states = build_options{}.max_states;
+  exploration_flags exploration;
+  bool symmetry = false;
+  bool misere = false;
 };
 
-void print_header(const std::string& format) {
+// Misère play adds the start's misère outcome and the number of misère P-positions.
+struct misere_cell {
+  outcome start = outcome::n;
+  std::uint64_t p_positions = 0;
+};
+
+void print_header(const std::string& format, bool misere) {
   if (format == "md") {
-    fmt::print("| C | N | vertices | edges | terminals | depth | seconds | grundy | outcome |\n");
-    fmt::print("|--:|--:|--:|--:|--:|--:|--:|--:|:-:|\n");
+    fmt::print("| C | N | vertices | edges | terminals | depth | seconds | grundy | outcome |{}\n",
+               misere ? " misère | misère P |" : "");
+    fmt::print("|--:|--:|--:|--:|--:|--:|--:|--:|:-:|{}\n", misere ? ":-:|--:|" : "");
   } else if (format == "csv") {
-    fmt::print("colors,tablets,vertices,edges,terminals,depth,seconds,grundy,outcome\n");
+    fmt::print("colors,tablets,vertices,edges,terminals,depth,seconds,grundy,outcome{}\n",
+               misere ? ",misere_outcome,misere_p_positions" : "");
   }
 }
 
-void print_row(const std::string& format, unsigned c, unsigned n, const graph_statistics& s, bool first) {
+void print_row(const std::string& format, unsigned c, unsigned n, const graph_statistics& s, bool first,
+               const std::optional<misere_cell>& m) {
   const double seconds = s.explore_seconds + s.label_seconds;
   if (format == "md")
-    fmt::print("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", c, n, s.vertices, s.edges, s.terminals,
-               s.depth, format_seconds(seconds), s.start_value, to_char(s.start_outcome()));
+    fmt::print("| {} | {} | {} | {} | {} | {} | {} | {} | {} |{}\n", c, n, s.vertices, s.edges, s.terminals,
+               s.depth, format_seconds(seconds), s.start_value, to_char(s.start_outcome()),
+               m ? fmt::format(" {} | {} |", to_char(m->start), m->p_positions) : "");
   else if (format == "csv")
-    fmt::print("{},{},{},{},{},{},{:.6f},{},{}\n", c, n, s.vertices, s.edges, s.terminals, s.depth, seconds,
-               s.start_value, to_char(s.start_outcome()));
-  else
-    fmt::print("{}\n  {}", first ? "" : ",",
-               statistics_json({{"colors", std::to_string(c)}, {"tablets", std::to_string(n)}}, s));
+    fmt::print("{},{},{},{},{},{},{:.6f},{},{}{}\n", c, n, s.vertices, s.edges, s.terminals, s.depth, seconds,
+               s.start_value, to_char(s.start_outcome()),
+               m ? fmt::format(",{},{}", to_char(m->start), m->p_positions) : "");
+  else {
+    fields head{{"colors", std::to_string(c)}, {"tablets", std::to_string(n)}};
+    if (m) {
+      head.emplace_back("misere_outcome", json_string(std::string(1, to_char(m->start))));
+      head.emplace_back("misere_p_positions", std::to_string(m->p_positions));
+    }
+    fmt::print("{}\n  {}", first ? "" : ",", statistics_json(head, s));
+  }
   std::fflush(stdout); // rows appear as cells finish, which matters for the large ones
 }
 
 void run(const table_options& o) {
   const auto colors = parse_range(o.colors, "--colors");
   const auto tablets = parse_range(o.tablets, "--tablets");
-  print_header(o.format);
+  print_header(o.format, o.misere);
   if (o.format == "json") fmt::print("[");
   bool first = true;
+  progress_line line(o.exploration.quiet);
+  const interruption stop;
   // A limit reached in one cell ends the table, but the finished rows stay valid output.
   auto close = [&] {
     if (o.format == "json") fmt::print("\n]\n");
@@ -61,9 +84,18 @@ void run(const table_options& o) {
   try {
     for (auto c = colors.first; c <= colors.last; ++c)
       for (auto n = tablets.first; n <= tablets.last; ++n) {
-        const tablettes_game g(c, n);
-        const auto solved = solve(g, g.start(), build_options{o.max_states});
-        print_row(o.format, c, n, solved.statistics, first);
+        const tablettes_game g(c, n, {.symmetry = o.symmetry});
+        const auto solved = solve(g, g.start(), make_build_options(o.exploration, line, stop));
+        line.clear();
+        std::optional<misere_cell> m;
+        if (o.misere) {
+          if (!solved.graph.has_edges())
+            throw run_error("--misere needs the graph's edges, which were not kept");
+          const auto misere = misere_outcomes(solved.graph.graph);
+          m = misere_cell{misere[0], count_positions(g, solved.graph,
+                                                     [&](vertex_id v) { return misere[v] == outcome::p; })};
+        }
+        print_row(o.format, c, n, solved.statistics, first, m);
         first = false;
       }
   } catch (...) {
@@ -84,9 +116,9 @@ void add_table_command(CLI::App& app) {
   cmd->add_option("--format", o->format, "md, csv or json")
       ->check(CLI::IsMember({"md", "csv", "json"}))
       ->capture_default_str();
-  cmd->add_option("--max-states", o->max_states, "stop a cell past this many positions")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{0xFFFF'FFFFu}))
-      ->capture_default_str();
+  cmd->add_flag("--symmetry", o->symmetry, "explore one position per colour relabelling (counts stay exact)");
+  o->exploration.add_to(*cmd);
+  cmd->add_flag("--misere", o->misere, "also give each start's misère outcome and misère P-position count");
   cmd->callback([o] { run(*o); });
 }
 

@@ -36,15 +36,17 @@ inline std::string slurp(const std::filesystem::path& p) {
   return s.str();
 }
 
-// `args` is shell text appended to the binary's path; standard input is empty.
-inline cli_result run_cli(const std::string& args) {
+// `args` is shell text appended to the binary's path; standard input is `input` (empty by
+// default), as if piped in.
+inline cli_result run_cli(const std::string& args, const std::string& input = {}) {
   static int calls = 0;
   const auto dir = std::filesystem::temp_directory_path() /
                    ("grundy-cli-" + std::to_string(::getpid()) + "-" + std::to_string(calls++));
   std::filesystem::create_directories(dir);
-  const auto out = dir / "out", err = dir / "err";
-  const std::string command = std::string("'") + GRUNDY_CLI + "' " + args + " </dev/null >'" + out.string() +
-                              "' 2>'" + err.string() + "'";
+  const auto in = dir / "in", out = dir / "out", err = dir / "err";
+  std::ofstream(in, std::ios::binary) << input;
+  const std::string command = std::string("'") + GRUNDY_CLI + "' " + args + " <'" + in.string() + "' >'" +
+                              out.string() + "' 2>'" + err.string() + "'";
   const int raw = std::system(command.c_str());
   cli_result r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

@@ -6,6 +6,7 @@
 #include <grundy/solve.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <set>
 #include <utility>
@@ -13,22 +14,25 @@
 
 using grundy::pile;
 using grundy::tablettes_game;
-using state = tablettes_game::state_type;
+using piles = tablettes_game::piles_type;
 
 namespace {
 
 // The seed writes positions as lists of [colour, height].
-state make(std::initializer_list<std::pair<int, int>> piles) {
-  state s;
-  for (auto [c, h] : piles) s.push_back(pile{static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(h)});
+piles make(std::initializer_list<std::pair<int, int>> list) {
+  piles s;
+  for (auto [c, h] : list)
+    s.push_back(pile{static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(h)});
   return s;
 }
 
-std::set<state> moves_of(const tablettes_game& g, const state& s) {
-  std::vector<state> out;
-  g.successors(s, out);
-  std::set<state> r;
-  for (auto& m : out) r.insert(g.canonical(m));
+std::set<piles> moves_of(const tablettes_game& g, const piles& s) {
+  std::vector<tablettes_game::state_type> out;
+  g.successors(g.make_state(s), out);
+  std::set<piles> r;
+  for (auto& m : out)
+    r.insert(g.piles(m));
+  BOOST_TEST(r.size() == out.size()); // each distinct position once
   return r;
 }
 
@@ -36,47 +40,57 @@ std::set<state> moves_of(const tablettes_game& g, const state& s) {
 
 BOOST_AUTO_TEST_CASE(empile_examples_of_the_seed) {
   const auto x = make({{0, 1}, {0, 1}, {1, 1}, {1, 1}});
-  BOOST_TEST((tablettes_game::stack(x, 0, 1) == std::vector<state>{make({{0, 2}, {1, 1}, {1, 1}})}));
+  BOOST_TEST((tablettes_game::stack(x, 0, 1) == std::vector<piles>{make({{0, 2}, {1, 1}, {1, 1}})}));
   BOOST_TEST((tablettes_game::stack(x, 0, 3) ==
-              std::vector<state>{make({{0, 1}, {0, 2}, {1, 1}}), make({{0, 1}, {1, 1}, {1, 2}})}));
+              std::vector<piles>{make({{0, 1}, {0, 2}, {1, 1}}), make({{0, 1}, {1, 1}, {1, 2}})}));
   BOOST_TEST(tablettes_game::stack(make({{0, 2}, {1, 1}, {1, 1}}), 0, 1).empty());
 }
 
 BOOST_AUTO_TEST_CASE(coups_examples_of_the_seed) {
   const tablettes_game g(2, 4);
   BOOST_TEST((moves_of(g, make({{0, 2}, {0, 3}, {1, 1}, {1, 2}})) ==
-              std::set<state>{make({{0, 5}, {1, 1}, {1, 2}}), make({{0, 3}, {0, 4}, {1, 1}}),
+              std::set<piles>{make({{0, 5}, {1, 1}, {1, 2}}), make({{0, 3}, {0, 4}, {1, 1}}),
                               make({{0, 3}, {1, 1}, {1, 4}}), make({{0, 2}, {0, 3}, {1, 3}})}));
-  BOOST_TEST((moves_of(g, make({{0, 1}, {0, 1}, {1, 1}, {1, 1}})) ==
-              std::set<state>{make({{0, 2}, {1, 1}, {1, 1}}), make({{0, 1}, {0, 2}, {1, 1}}),
+  BOOST_TEST((moves_of(tablettes_game(2, 2), make({{0, 1}, {0, 1}, {1, 1}, {1, 1}})) ==
+              std::set<piles>{make({{0, 2}, {1, 1}, {1, 1}}), make({{0, 1}, {0, 2}, {1, 1}}),
                               make({{0, 1}, {1, 1}, {1, 2}}), make({{0, 1}, {0, 1}, {1, 2}})}));
 }
 
-BOOST_AUTO_TEST_CASE(successors_are_distinct_and_canonical) {
-  const tablettes_game g(3, 3);
-  std::vector<state> out;
-  g.successors(g.start(), out);
-  std::set<state> distinct(out.begin(), out.end());
-  BOOST_TEST(distinct.size() == out.size());
-  for (auto& s : out) BOOST_TEST(std::is_sorted(s.begin(), s.end()));
+BOOST_AUTO_TEST_CASE(states_round_trip_through_piles) {
+  const tablettes_game g(3, 4);
+  const auto gg = grundy::build_graph(g, g.start());
+  for (auto& s : gg.states) {
+    const auto p = g.piles(s);
+    BOOST_TEST(std::is_sorted(p.begin(), p.end()));
+    BOOST_TEST((g.make_state(p) == s));
+    std::vector<tablettes_game::state_type> out;
+    g.successors(s, out);
+    std::set<tablettes_game::state_type> distinct(out.begin(), out.end());
+    BOOST_TEST(distinct.size() == out.size());
+  }
 }
 
 BOOST_AUTO_TEST_CASE(init_example_of_the_seed) {
   const tablettes_game g(3, 4);
-  BOOST_TEST((g.start() == make({{0, 1}, {0, 1}, {0, 1}, {0, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {2, 1},
-                                 {2, 1}, {2, 1}, {2, 1}})));
-  BOOST_TEST(g.format(make({{0, 2}, {1, 1}})) == "[[0,2],[1,1]]");
+  BOOST_TEST((
+      g.piles(g.start()) ==
+      make(
+          {{0, 1}, {0, 1}, {0, 1}, {0, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {2, 1}, {2, 1}, {2, 1}, {2, 1}})));
+  BOOST_TEST(tablettes_game(2, 2).format(tablettes_game(2, 2).make_state(make({{1, 1}, {0, 3}}))) ==
+             "[[0,3],[1,1]]");
 }
 
 // The seed's graphe(2, 2), every position with its successors.
 BOOST_AUTO_TEST_CASE(graphe_example_of_the_seed) {
-  const std::map<state, std::set<state>> seed{
+  const std::map<piles, std::set<piles>> seed{
       {make({{0, 1}, {0, 1}, {1, 1}, {1, 1}}),
        {make({{0, 2}, {1, 1}, {1, 1}}), make({{0, 1}, {0, 2}, {1, 1}}), make({{0, 1}, {1, 1}, {1, 2}}),
         make({{0, 1}, {0, 1}, {1, 2}})}},
       {make({{0, 2}, {1, 1}, {1, 1}}), {make({{0, 2}, {1, 2}})}},
-      {make({{0, 1}, {0, 2}, {1, 1}}), {make({{0, 3}, {1, 1}}), make({{0, 2}, {0, 2}}), make({{0, 2}, {1, 2}})}},
-      {make({{0, 1}, {1, 1}, {1, 2}}), {make({{0, 2}, {1, 2}}), make({{1, 2}, {1, 2}}), make({{0, 1}, {1, 3}})}},
+      {make({{0, 1}, {0, 2}, {1, 1}}),
+       {make({{0, 3}, {1, 1}}), make({{0, 2}, {0, 2}}), make({{0, 2}, {1, 2}})}},
+      {make({{0, 1}, {1, 1}, {1, 2}}),
+       {make({{0, 2}, {1, 2}}), make({{1, 2}, {1, 2}}), make({{0, 1}, {1, 3}})}},
       {make({{0, 1}, {0, 1}, {1, 2}}), {make({{0, 2}, {1, 2}})}},
       {make({{0, 2}, {1, 2}}), {make({{0, 4}}), make({{1, 4}})}},
       {make({{0, 3}, {1, 1}}), {}},
@@ -90,9 +104,10 @@ BOOST_AUTO_TEST_CASE(graphe_example_of_the_seed) {
   const auto gg = grundy::build_graph(g, g.start());
   BOOST_TEST(gg.vertex_count() == seed.size());
   for (grundy::vertex_id v = 0; v < gg.vertex_count(); ++v) {
-    std::set<state> succ;
-    for (auto e : boost::make_iterator_range(out_edges(v, gg.graph))) succ.insert(gg.states[target(e, gg.graph)]);
-    const auto it = seed.find(gg.states[v]);
+    std::set<piles> succ;
+    for (auto e : boost::make_iterator_range(out_edges(v, gg.graph)))
+      succ.insert(g.piles(gg.states[target(e, gg.graph)]));
+    const auto it = seed.find(g.piles(gg.states[v]));
     BOOST_TEST_REQUIRE((it != seed.end()), "unexpected position " << g.format(gg.states[v]));
     BOOST_TEST((succ == it->second), "successors of " << g.format(gg.states[v]));
   }
@@ -130,10 +145,11 @@ BOOST_AUTO_TEST_CASE(every_move_merges_two_piles) {
   const auto gg = grundy::build_graph(g, g.start());
   for (grundy::vertex_id v = 0; v < gg.vertex_count(); ++v) {
     unsigned total = 0;
-    for (auto p : gg.states[v]) total += p.height;
+    for (auto p : g.piles(gg.states[v]))
+      total += p.height;
     BOOST_TEST(total == 9u);
     for (auto e : boost::make_iterator_range(out_edges(v, gg.graph)))
-      BOOST_TEST(gg.states[target(e, gg.graph)].size() + 1 == gg.states[v].size());
+      BOOST_TEST(g.piles(gg.states[target(e, gg.graph)]).size() + 1 == g.piles(gg.states[v]).size());
   }
 }
 
@@ -141,4 +157,135 @@ BOOST_AUTO_TEST_CASE(invalid_sizes_are_rejected) {
   BOOST_CHECK_THROW(tablettes_game(0, 3), std::invalid_argument);
   BOOST_CHECK_THROW(tablettes_game(3, 0), std::invalid_argument);
   BOOST_CHECK_THROW(tablettes_game(16, 16), std::invalid_argument);
+  BOOST_CHECK_THROW(tablettes_game(std::vector<unsigned>{}), std::invalid_argument);
+  BOOST_CHECK_THROW(tablettes_game(std::vector<unsigned>{3, 0}), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(positions_typed_by_hand_are_checked) {
+  const tablettes_game g(2, 2);
+  BOOST_CHECK_NO_THROW(g.make_state(make({{1, 3}, {0, 1}})));
+  BOOST_CHECK_THROW(g.make_state(make({{2, 1}, {0, 3}})), std::invalid_argument); // no colour 2
+  BOOST_CHECK_THROW(g.make_state(make({{0, 1}, {0, 1}, {0, 1}, {1, 1}})),
+                    std::invalid_argument);                                       // 3 tops of 0
+  BOOST_CHECK_THROW(g.make_state(make({{0, 2}, {1, 1}})), std::invalid_argument); // 3 tablets, not 4
+  BOOST_CHECK_THROW(g.make_state(make({{0, 0}, {1, 4}})), std::invalid_argument); // empty pile
+}
+
+namespace {
+
+grundy::build_options with_threads(unsigned threads) {
+  grundy::build_options o;
+  o.threads = threads;
+  return o;
+}
+
+} // namespace
+
+// Colour symmetry explores one position per class but must report the plain exploration's
+// exact counts, and the same values.
+BOOST_AUTO_TEST_CASE(symmetry_keeps_raw_counts_exact) {
+  std::vector<std::vector<unsigned>> games;
+  for (unsigned c = 1; c <= 4; ++c)
+    for (unsigned n = 1; n <= (c == 4 ? 3u : 4u); ++n)
+      games.push_back(std::vector<unsigned>(c, n));
+  games.push_back({3, 3, 2});
+  games.push_back({2, 1, 2, 1});
+  games.push_back({1, 2, 3});
+  for (const auto& counts : games) {
+    const tablettes_game plain(counts), reduced(counts, {.symmetry = true});
+    const auto a = grundy::solve(plain, plain.start());
+    const auto b = grundy::solve(reduced, reduced.start());
+    const auto& p = a.statistics;
+    const auto& r = b.statistics;
+    BOOST_TEST_CONTEXT("tablets per colour " << plain.format(plain.start())) {
+      BOOST_TEST(r.vertices == p.vertices);
+      BOOST_TEST(r.edges == p.edges);
+      BOOST_TEST(r.terminals == p.terminals);
+      BOOST_TEST(r.depth == p.depth);
+      BOOST_TEST(r.start_value == p.start_value);
+      BOOST_TEST(r.value_counts == p.value_counts, boost::test_tools::per_element());
+      BOOST_TEST(r.classes <= p.classes);
+      BOOST_TEST(r.symmetric);
+      BOOST_TEST(!p.symmetric);
+      // Every position has its class representative's value.
+      std::map<tablettes_game::state_type, grundy::grundy_value> value_of;
+      for (std::size_t v = 0; v < b.graph.vertex_count(); ++v)
+        value_of[b.graph.states[v]] = b.values[v];
+      for (std::size_t v = 0; v < a.graph.vertex_count(); ++v)
+        BOOST_TEST(value_of.at(reduced.canonical(a.graph.states[v])) == a.values[v]);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(orbit_sizes) {
+  const tablettes_game g(4, 2, {.symmetry = true});
+  // Every colour alone in piles of one: all four signatures equal, a class of one position.
+  BOOST_TEST(g.orbit_size(g.start()) == 1u);
+  // Colours 0 and 1 differ, 2 and 3 are alike: 4! / 2! = 12 relabellings.
+  BOOST_TEST(g.orbit_size(g.make_state(make({{0, 3}, {1, 1}, {1, 2}, {2, 1}, {3, 1}}))) == 12u);
+  // Three colours top nothing: 4! / 3! = 4.
+  BOOST_TEST(g.orbit_size(g.make_state(make({{2, 8}}))) == 4u);
+  BOOST_TEST((g.canonical(g.make_state(make({{2, 8}}))) == g.canonical(g.make_state(make({{0, 8}})))));
+  // Colours with other counts are never exchanged.
+  const tablettes_game unequal(std::vector<unsigned>{2, 2, 3}, {.symmetry = true});
+  BOOST_TEST(unequal.orbit_size(unequal.make_state(make({{0, 4}, {2, 3}}))) == 2u);
+  BOOST_TEST((unequal.canonical(unequal.make_state(make({{0, 4}, {2, 3}}))) ==
+              unequal.canonical(unequal.make_state(make({{1, 4}, {2, 3}})))));
+  BOOST_TEST((unequal.canonical(unequal.make_state(make({{0, 7}}))) !=
+              unequal.canonical(unequal.make_state(make({{2, 7}})))));
+}
+
+// Two-colour Babylon with a and b tablets (Goadrich and Schlatter; proved by Georgakopoulos
+// and Winkler): the first player wins exactly when min(a, b) is 1 or 2, or a + b is odd.
+BOOST_AUTO_TEST_CASE(two_colour_theorem) {
+  for (unsigned a = 1; a <= 9; ++a)
+    for (unsigned b = a; b <= 9; ++b) {
+      const tablettes_game g(std::vector<unsigned>{a, b}, {.symmetry = true});
+      const bool first_wins = a <= 2 || (a + b) % 2 == 1;
+      const auto s = grundy::solve(g, g.start()).statistics;
+      BOOST_TEST((s.start_value != 0) == first_wins, a << " and " << b << " tablets");
+    }
+}
+
+// The graph, vertex numbering included, does not depend on the thread count.
+BOOST_AUTO_TEST_CASE(threads_do_not_change_the_graph) {
+  for (bool symmetry : {false, true}) {
+    const tablettes_game g(4, 3, {.symmetry = symmetry});
+    const auto one = grundy::solve(g, g.start(), with_threads(1));
+    for (unsigned threads : {2u, 3u, 5u}) {
+      const auto many = grundy::solve(g, g.start(), with_threads(threads));
+      BOOST_TEST((many.graph.states == one.graph.states));
+      BOOST_TEST((many.graph.level_starts == one.graph.level_starts));
+      BOOST_TEST((many.graph.graph.m_forward.m_column == one.graph.graph.m_forward.m_column));
+      BOOST_TEST((many.values == one.values));
+      BOOST_TEST(many.statistics.edges == one.statistics.edges);
+    }
+  }
+}
+
+// Without edges, labels come from regenerated moves and must be the same.
+BOOST_AUTO_TEST_CASE(labels_without_edges) {
+  for (bool symmetry : {false, true}) {
+    const tablettes_game g(3, 4, {.symmetry = symmetry});
+    auto options = with_threads(2);
+    const auto with = grundy::solve(g, g.start(), options);
+    options.keep_edges = false;
+    const auto without = grundy::solve(g, g.start(), options);
+    BOOST_TEST(!without.graph.has_edges());
+    BOOST_TEST((without.values == with.values));
+    BOOST_TEST(without.statistics.edges == with.statistics.edges);
+    BOOST_TEST(without.statistics.class_edges == with.statistics.class_edges);
+    BOOST_TEST(without.statistics.terminals == with.statistics.terminals);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(limits_stop_graded_exploration) {
+  const tablettes_game g(4, 4);
+  grundy::build_options o;
+  o.max_states = 5000;
+  BOOST_CHECK_THROW(grundy::build_graph(g, g.start(), o), grundy::limit_exceeded);
+  std::atomic<bool> stop{true};
+  grundy::build_options s;
+  s.stop = &stop;
+  BOOST_CHECK_THROW(grundy::build_graph(g, g.start(), s), grundy::interrupted);
 }

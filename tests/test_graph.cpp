@@ -85,11 +85,15 @@ BOOST_AUTO_TEST_CASE(duplicate_and_non_canonical_moves_make_one_edge) {
     BOOST_TEST((std::adjacent_find(targets.begin(), targets.end()) == targets.end()));
   }
   BOOST_TEST(solved.statistics.start_value == (3u ^ 2u)); // it is two-heap Nim
+  BOOST_TEST(solved.statistics.edges == solved.graph.edge_count());
+  BOOST_TEST(solved.statistics.edges == num_edges(solved.graph.graph));
 }
 
 BOOST_AUTO_TEST_CASE(exploration_stops_at_the_state_limit) {
   try {
-    grundy::build_graph(grundy::nim_game{}, grundy::heaps{6, 6, 6}, grundy::build_options{20});
+    grundy::build_options options;
+    options.max_states = 20;
+    grundy::build_graph(grundy::nim_game{}, grundy::heaps{6, 6, 6}, options);
     BOOST_FAIL("the limit did not stop exploration");
   } catch (const grundy::limit_exceeded& e) {
     BOOST_TEST(e.states_reached() == 20u);

@@ -1,15 +1,19 @@
 #pragma once
 // Breadth-first construction of the game graph reachable from a start position.
 
+#include <grundy/detail/parallel.hpp>
 #include <grundy/game.hpp>
+#include <grundy/memory.hpp>
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>
-#include <boost/iterator/iterator_facade.hpp>
+#include <boost/unordered/unordered_flat_map.hpp>
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -25,44 +29,157 @@ using edge_index = std::uint64_t;
 using csr_graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
                                                      boost::no_property, vertex_id, edge_index>;
 
-// Thrown when exploration stops at a limit; carries how far it got.
-class limit_exceeded : public std::runtime_error {
+// How far an exploration has got: reported as it goes, and carried by the exceptions that
+// stop it early so that the user still sees the figures reached.
+struct build_progress {
+  std::size_t levels = 0;   // levels begun
+  std::uint64_t states = 0; // distinct positions found
+  std::uint64_t edges = 0;  // edges out of the positions expanded so far
+  double seconds = 0;
+  std::uint64_t memory_bytes = 0; // resident memory of the process
+};
+
+class exploration_stopped : public std::runtime_error {
 public:
-  limit_exceeded(const std::string& what, std::uint64_t states, std::size_t levels)
-      : std::runtime_error(what), states_(states), levels_(levels) {}
-  std::uint64_t states_reached() const noexcept { return states_; }
-  std::size_t levels_reached() const noexcept { return levels_; }
+  exploration_stopped(const std::string& what, build_progress reached)
+      : std::runtime_error(what), reached_(reached) {}
+  const build_progress& reached() const noexcept { return reached_; }
+  std::uint64_t states_reached() const noexcept { return reached_.states; }
+  std::size_t levels_reached() const noexcept { return reached_.levels; }
 
 private:
-  std::uint64_t states_;
-  std::size_t levels_;
+  build_progress reached_;
+};
+
+// Exploration passed --max-states or --max-memory.
+class limit_exceeded : public exploration_stopped {
+public:
+  using exploration_stopped::exploration_stopped;
+};
+
+// Exploration was asked to stop (build_options::stop was set, by Ctrl-C for instance).
+class interrupted : public exploration_stopped {
+public:
+  using exploration_stopped::exploration_stopped;
 };
 
 struct build_options {
-  // Past this many distinct positions exploration stops with limit_exceeded, before the
-  // machine runs out of memory. Vertex ids are 32-bit, so it cannot exceed 2^32 - 1.
+  // Past this many distinct positions exploration stops with limit_exceeded. Vertex ids are
+  // 32-bit, so it cannot exceed 2^32 - 1.
   std::uint64_t max_states = 100'000'000;
+  // Resident memory, in bytes, past which exploration stops with limit_exceeded; 0: no limit.
+  std::uint64_t max_memory = 0;
+  // Threads for graded games (0: every core). Results do not depend on it.
+  unsigned threads = 0;
+  // Without edges, a graded game's graph keeps only its states; labelling then regenerates
+  // the moves (see label_graph in solve.hpp).
+  bool keep_edges = true;
+  // Called now and then with the progress made, from the exploring thread.
+  std::function<void(const build_progress&)> progress;
+  // When set to true (by a signal handler, say), exploration stops with `interrupted`.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// A game whose every move leads exactly one level down (tablettes: each move merges two
+// piles). All paths between two positions then have the same length, a successor can only be
+// found in the next level, and the builder needs to index one level at a time.
+template <class G>
+concept graded_game = game<G> && requires {
+  requires G::graded;
+};
+
+// A game exploring one representative per class of equivalent positions; orbit_size says how
+// many positions a class stands for, so that exact raw counts can still be reported. Its
+// successors() must list each distinct raw successor once: the raw edge count of a class is
+// its orbit size times the number of successors listed.
+template <class G>
+concept symmetric_game = game<G> && requires(const G& g, const state_t<G>& s) {
+  { g.orbit_size(s) } -> std::convertible_to<std::uint64_t>;
 };
 
 // The explored graph. Vertex v stands for states[v]; vertex 0 is the start position and
-// vertices are numbered in breadth-first order, level by level.
+// vertices are numbered level by level.
 template <class State> struct game_graph {
-  csr_graph graph;
+  csr_graph graph; // without vertices or edges when built with keep_edges = false
   std::vector<State> states;
   // level_starts[k] is the first vertex of level k; the last entry is the vertex count.
   std::vector<vertex_id> level_starts;
-  double seconds = 0; // exploration time
+  std::uint64_t edges = 0;         // distinct successors summed over the vertices
+  std::uint64_t terminals = 0;     // vertices without successors
+  std::uint64_t raw_vertices = 0;  // positions the vertices stand for (symmetric games)
+  std::uint64_t raw_edges = 0;     // edges between those positions
+  std::uint64_t raw_terminals = 0; // terminal positions among them
+  bool graded = false;             // every edge goes from one level to the next
+  double seconds = 0;              // exploration time
 
   std::size_t vertex_count() const noexcept { return states.size(); }
-  std::uint64_t edge_count() const noexcept { return num_edges(graph); }
+  std::uint64_t edge_count() const noexcept { return edges; }
   std::size_t depth() const noexcept { return level_starts.size() - 1; }
+  bool has_edges() const noexcept { return num_vertices(graph) == states.size(); }
+  std::size_t level_of(vertex_id v) const {
+    return static_cast<std::size_t>(std::upper_bound(level_starts.begin(), level_starts.end(), v) -
+                                    level_starts.begin()) -
+           1;
+  }
 };
 
 namespace detail {
 
-// The index holds vertex ids and hashes and compares them through the states they stand for,
-// so each state is stored once (in the states vector), not again as a hash-map key. Ids are
-// wrapped so that they never mix with states that are integers themselves.
+// Checks the limits and reports progress between units of work.
+class exploration_monitor {
+public:
+  explicit exploration_monitor(const build_options& options)
+      : options_(options), max_states_(std::min<std::uint64_t>(options.max_states, 0xFFFF'FFFFu)) {}
+
+  std::uint64_t max_states() const noexcept { return max_states_; }
+
+  build_progress progress(std::size_t levels, std::uint64_t states, std::uint64_t edges) const {
+    return {levels, states, edges,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(),
+            current_memory_bytes()};
+  }
+
+  double seconds() const { return progress(0, 0, 0).seconds; }
+
+  limit_exceeded too_many_states(const build_progress& reached) const {
+    return limit_exceeded("exploration stopped: the graph has more than the limit of " + std::to_string(max_states_) +
+                              " positions (raise --max-states if memory allows)",
+                          reached);
+  }
+
+  void check(std::size_t levels, std::uint64_t states, std::uint64_t edges) const {
+    if (options_.stop && options_.stop->load(std::memory_order_relaxed))
+      throw interrupted("interrupted", progress(levels, states, edges));
+    if (states > max_states_) throw too_many_states(progress(levels, std::min(states, max_states_), edges));
+    if (options_.max_memory || options_.progress) {
+      const auto p = progress(levels, states, edges);
+      if (options_.max_memory && p.memory_bytes > options_.max_memory)
+        throw limit_exceeded("exploration stopped: memory passed the limit of " +
+                                 std::to_string(options_.max_memory >> 20) +
+                                 " MB (raise --max-memory if the "
+                                 "machine has more, or try --no-edges)",
+                             p);
+      if (options_.progress) options_.progress(p);
+    }
+  }
+
+private:
+  const build_options& options_;
+  std::uint64_t max_states_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// Hands finished adjacency arrays to the CSR graph without copying them: they are moved into
+// the graph's public row-start and column storage, which Boost's own constructors fill, so
+// the edges are never held twice (the edges dominate the memory of large graphs).
+inline void adopt_csr(csr_graph& g, std::vector<edge_index>&& row_starts, std::vector<vertex_id>&& targets) {
+  g.m_forward.m_rowstart = std::move(row_starts);
+  g.m_forward.m_column = std::move(targets);
+}
+
+// The generic builder's index holds vertex ids and hashes and compares them through the states
+// they stand for, so each state is stored once (in the states vector), not again as a key. Ids
+// are wrapped so that they never mix with states that are integers themselves.
 struct stored_id {
   vertex_id v;
 };
@@ -82,108 +199,94 @@ template <class State> struct id_equal {
   bool operator()(stored_id id, const State& s) const { return s == (*states)[id.v]; }
 };
 
-// Walks the (offsets, targets) adjacency arrays as the sorted (source, target) pairs the CSR
-// constructor takes, without materialising the pairs.
-class sorted_edge_iterator
-    : public boost::iterator_facade<sorted_edge_iterator, std::pair<vertex_id, vertex_id>,
-                                    boost::forward_traversal_tag, std::pair<vertex_id, vertex_id>> {
-public:
-  sorted_edge_iterator() = default;
-  sorted_edge_iterator(const std::vector<edge_index>* offsets, const std::vector<vertex_id>* targets,
-                       edge_index e)
-      : offsets_(offsets), targets_(targets), edge_(e) {
-    settle();
-  }
+template <game G> std::uint64_t orbit_of(const G& g, const state_t<G>& s) {
+  if constexpr (symmetric_game<G>)
+    return g.orbit_size(s);
+  else
+    return 1;
+}
 
-private:
-  friend class boost::iterator_core_access;
-  std::pair<vertex_id, vertex_id> dereference() const { return {source_, (*targets_)[edge_]}; }
-  bool equal(const sorted_edge_iterator& o) const { return edge_ == o.edge_; }
-  void increment() {
-    ++edge_;
-    settle();
+// Any game: one global index of the positions met, one thread.
+template <game G>
+game_graph<state_t<G>> build_any(const G& g, const state_t<G>& start, const build_options& options) {
+  using state = state_t<G>;
+  exploration_monitor monitor(options);
+  game_graph<state> result;
+  auto& states = result.states;
+  std::vector<edge_index> offsets{0};
+  std::vector<vertex_id> targets;
+  {
+    boost::unordered_flat_set<stored_id, id_hash<state>, id_equal<state>> index(0, id_hash<state>{&states},
+                                                                                id_equal<state>{&states});
+    std::vector<state> moves;
+    std::vector<vertex_id> out;
+    states.push_back(g.canonical(start));
+    index.insert(stored_id{0});
+    result.level_starts.push_back(0);
+    std::size_t level_end = 1;
+    for (std::size_t v = 0; v < states.size(); ++v) {
+      if (v == level_end) {
+        result.level_starts.push_back(static_cast<vertex_id>(v));
+        level_end = states.size();
+      }
+      if ((v & 0xFFFF) == 0) monitor.check(result.level_starts.size(), states.size(), targets.size());
+      moves.clear();
+      g.successors(states[v], moves);
+      const auto orbit = orbit_of(g, states[v]);
+      result.raw_vertices += orbit;
+      if constexpr (symmetric_game<G>) result.raw_edges += orbit * moves.size();
+      if (moves.empty()) ++result.terminals, result.raw_terminals += orbit;
+      out.clear();
+      for (auto& m : moves) {
+        state c = g.canonical(m);
+        if (auto it = index.find(c); it != index.end()) {
+          out.push_back(it->v);
+          continue;
+        }
+        if (states.size() >= monitor.max_states())
+          monitor.check(result.level_starts.size(), states.size() + 1, targets.size());
+        const auto id = static_cast<vertex_id>(states.size());
+        states.push_back(std::move(c));
+        index.insert(stored_id{id});
+        out.push_back(id);
+      }
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      if (options.keep_edges) targets.insert(targets.end(), out.begin(), out.end());
+      result.edges += out.size();
+      if constexpr (!symmetric_game<G>) result.raw_edges += out.size();
+      offsets.push_back(targets.size());
+    }
+    result.level_starts.push_back(static_cast<vertex_id>(states.size()));
   }
-  void settle() {
-    const auto n = offsets_->size() - 1;
-    while (source_ < n && (*offsets_)[source_ + 1] <= edge_)
-      ++source_;
+  if (options.keep_edges) {
+    result.graph = csr_graph{};
+    adopt_csr(result.graph, std::move(offsets), std::move(targets));
   }
-
-  const std::vector<edge_index>* offsets_ = nullptr;
-  const std::vector<vertex_id>* targets_ = nullptr;
-  edge_index edge_ = 0;
-  vertex_id source_ = 0;
-};
+  result.seconds = monitor.seconds();
+  return result;
+}
 
 } // namespace detail
+} // namespace grundy
+
+#include <grundy/detail/graded_builder.hpp>
+
+namespace grundy {
 
 // Explores every position reachable from `start`, one breadth-first level at a time.
 //
-// Each successor is put in canonical form and looked up in an open-addressing set of vertex
-// ids; a vertex's edges are its distinct successors, so two moves to the same position make
-// one edge, as positions are counted in the literature. Throws limit_exceeded past
-// options.max_states positions.
+// Each successor is put in canonical form and looked up among the positions met; a vertex's
+// edges are its distinct successors, so two moves to the same position make one edge, as
+// positions are counted in the literature. Graded games are explored level by level on
+// several threads, with the same graph whatever the thread count. Throws limit_exceeded past
+// the limits of `options`, and interrupted when asked to stop.
 template <game G>
 game_graph<state_t<G>> build_graph(const G& g, const state_t<G>& start, const build_options& options = {}) {
-  using state = state_t<G>;
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::uint64_t max_states = std::min<std::uint64_t>(options.max_states, 0xFFFF'FFFFu);
-
-  game_graph<state> result;
-  auto& states = result.states;
-  boost::unordered_flat_set<detail::stored_id, detail::id_hash<state>, detail::id_equal<state>> index(
-      0, detail::id_hash<state>{&states}, detail::id_equal<state>{&states});
-
-  std::vector<edge_index> offsets{0};
-  std::vector<vertex_id> targets;
-  std::vector<state> moves;
-  std::vector<vertex_id> out;
-
-  states.push_back(g.canonical(start));
-  index.insert(detail::stored_id{0});
-  result.level_starts.push_back(0);
-  std::size_t level_end = 1;
-
-  for (std::size_t v = 0; v < states.size(); ++v) {
-    if (v == level_end) {
-      result.level_starts.push_back(static_cast<vertex_id>(v));
-      level_end = states.size();
-    }
-    moves.clear();
-    g.successors(states[v], moves);
-    out.clear();
-    for (auto& m : moves) {
-      state c = g.canonical(m);
-      if (auto it = index.find(c); it != index.end()) {
-        out.push_back(it->v);
-        continue;
-      }
-      if (states.size() >= max_states)
-        throw limit_exceeded("exploration stopped at level " + std::to_string(result.level_starts.size()) +
-                                 " with " + std::to_string(states.size()) + " positions and " +
-                                 std::to_string(targets.size() + out.size()) +
-                                 " moves: the graph has more than the limit of " +
-                                 std::to_string(max_states) +
-                                 " positions (raise --max-states if memory allows)",
-                             states.size(), result.level_starts.size());
-      const auto id = static_cast<vertex_id>(states.size());
-      states.push_back(std::move(c));
-      index.insert(detail::stored_id{id});
-      out.push_back(id);
-    }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    targets.insert(targets.end(), out.begin(), out.end());
-    offsets.push_back(targets.size());
-  }
-  result.level_starts.push_back(static_cast<vertex_id>(states.size()));
-
-  index = {}; // release the index before the graph arrays are copied
-  result.graph = csr_graph(boost::edges_are_sorted, detail::sorted_edge_iterator(&offsets, &targets, 0),
-                           detail::sorted_edge_iterator(&offsets, &targets, targets.size()),
-                           static_cast<vertex_id>(states.size()), targets.size());
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return result;
+  if constexpr (graded_game<G>)
+    return detail::build_graded(g, start, options);
+  else
+    return detail::build_any(g, start, options);
 }
 
 } // namespace grundy

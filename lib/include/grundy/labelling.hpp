@@ -1,6 +1,8 @@
 #pragma once
 // Sprague-Grundy values of every vertex of a finite acyclic game graph.
 
+#include <grundy/detail/parallel.hpp>
+
 #include <boost/graph/graph_traits.hpp>
 #include <boost/graph/topological_sort.hpp>
 #include <boost/range/iterator_range.hpp>
@@ -57,28 +59,64 @@ std::vector<typename boost::graph_traits<Graph>::vertex_descriptor> sinks_first_
   return order;
 }
 
+namespace detail {
+
+// The mex of the values of v's successors. `seen` has room for out_degree(v) + 1 marks and is
+// left all clear, so that labelling allocates nothing per vertex.
+template <class Graph, class Values>
+grundy_value mex_of_successors(const Graph& g, typename boost::graph_traits<Graph>::vertex_descriptor v,
+                               const Values& value, std::vector<char>& seen) {
+  const auto d = out_degree(v, g);
+  // A vertex of out-degree d has a value of at most d, so marks beyond d are never needed.
+  for (auto e : boost::make_iterator_range(out_edges(v, g)))
+    if (auto x = value[target(e, g)]; x <= d) seen[x] = 1;
+  grundy_value mex = 0;
+  while (seen[mex])
+    ++mex;
+  for (auto e : boost::make_iterator_range(out_edges(v, g)))
+    if (auto x = value[target(e, g)]; x <= d) seen[x] = 0;
+  return mex;
+}
+
+template <class Graph> std::size_t max_out_degree(const Graph& g) {
+  std::size_t m = 0;
+  for (auto v : boost::make_iterator_range(vertices(g)))
+    m = std::max<std::size_t>(m, out_degree(v, g));
+  return m;
+}
+
+} // namespace detail
+
 // The value of a vertex is the minimum excluded value (mex) of its successors' values.
 // Works on any Boost.Graph incidence and vertex-list graph whose vertex descriptors are
 // indices, and allocates nothing per vertex.
 template <class Graph> std::vector<grundy_value> sprague_grundy(const Graph& g) {
-  const auto n = num_vertices(g);
-  std::vector<grundy_value> value(n, 0);
-  // A vertex of out-degree d has a value of at most d, so marks beyond d are never needed.
-  std::size_t max_degree = 0;
-  for (auto v : boost::make_iterator_range(vertices(g)))
-    max_degree = std::max<std::size_t>(max_degree, out_degree(v, g));
-  std::vector<char> seen(max_degree + 1, 0);
+  std::vector<grundy_value> value(num_vertices(g), 0);
+  std::vector<char> seen(detail::max_out_degree(g) + 1, 0);
+  for (auto v : sinks_first_order(g))
+    value[v] = detail::mex_of_successors(g, v, value, seen);
+  return value;
+}
 
-  for (auto v : sinks_first_order(g)) {
-    const auto d = out_degree(v, g);
-    for (auto e : boost::make_iterator_range(out_edges(v, g)))
-      if (auto x = value[target(e, g)]; x <= d) seen[x] = 1;
-    grundy_value mex = 0;
-    while (seen[mex])
-      ++mex;
-    value[v] = mex;
-    for (auto e : boost::make_iterator_range(out_edges(v, g)))
-      if (auto x = value[target(e, g)]; x <= d) seen[x] = 0;
+// The same values for a graph whose edges all lead from one level to the next (a graded
+// game's graph): levels are labelled from the deepest up, each level's vertices in parallel,
+// since they depend only on the level below. `level_starts` ends with the vertex count.
+template <class Graph, class Level>
+std::vector<grundy_value> sprague_grundy_by_level(const Graph& g, const std::vector<Level>& level_starts,
+                                                  unsigned threads) {
+  using vertex = typename boost::graph_traits<Graph>::vertex_descriptor;
+  threads = detail::thread_count(threads);
+  std::vector<grundy_value> value(num_vertices(g), 0);
+  const std::size_t marks = detail::max_out_degree(g) + 1;
+  for (std::size_t k = level_starts.size() - 1; k-- > 0;) {
+    const std::size_t first = level_starts[k], count = level_starts[k + 1] - first;
+    const unsigned parts = count < 4096 ? 1 : threads; // small levels are not worth a thread
+    detail::run_on_threads(parts, [&](unsigned t) {
+      std::vector<char> seen(marks, 0);
+      const auto [b, e] = detail::part_of(count, parts, t);
+      for (std::size_t v = first + b; v < first + e; ++v)
+        value[v] = detail::mex_of_successors(g, static_cast<vertex>(v), value, seen);
+    });
   }
   return value;
 }

@@ -6,10 +6,63 @@
 #include <grundy/labelling.hpp>
 #include <grundy/statistics.hpp>
 
+#include <boost/unordered/unordered_flat_map.hpp>
+
 #include <chrono>
+#include <stdexcept>
 #include <vector>
 
 namespace grundy {
+
+// Values of a graded game's graph built without edges: levels are labelled from the deepest
+// up, regenerating each vertex's moves and finding its successors' values through an index of
+// the level below, the only one held at a time.
+template <graded_game G>
+std::vector<grundy_value> label_by_regenerating(const G& g, const game_graph<state_t<G>>& gg,
+                                                unsigned threads) {
+  using state = state_t<G>;
+  threads = detail::thread_count(threads);
+  std::vector<grundy_value> value(gg.vertex_count(), 0);
+  for (std::size_t k = gg.depth(); k-- > 0;) {
+    const std::size_t first = gg.level_starts[k], count = gg.level_starts[k + 1] - first;
+    boost::unordered_flat_map<state, grundy_value, boost::hash<state>> below;
+    if (k + 1 < gg.depth()) {
+      below.reserve(gg.level_starts[k + 2] - gg.level_starts[k + 1]);
+      for (auto v = gg.level_starts[k + 1]; v < gg.level_starts[k + 2]; ++v)
+        below.emplace(gg.states[v], value[v]);
+    }
+    detail::run_on_threads(threads, [&](unsigned t) {
+      std::vector<state> moves;
+      std::vector<char> seen;
+      const auto [b, e] = detail::part_of(count, threads, t);
+      for (std::size_t v = first + b; v < first + e; ++v) {
+        moves.clear();
+        g.successors(gg.states[v], moves);
+        seen.assign(moves.size() + 1, 0);
+        for (auto& m : moves)
+          if (auto x = below.at(g.canonical(m)); x <= moves.size()) seen[x] = 1;
+        grundy_value mex = 0;
+        while (seen[mex])
+          ++mex;
+        value[v] = mex;
+      }
+    });
+  }
+  return value;
+}
+
+// Sprague-Grundy values of every vertex, by the fastest means the graph allows.
+template <game G>
+std::vector<grundy_value> label_graph(const G& g, const game_graph<state_t<G>>& gg, unsigned threads = 0) {
+  if constexpr (graded_game<G>) {
+    if (!gg.has_edges()) return label_by_regenerating(g, gg, threads);
+    return sprague_grundy_by_level(gg.graph, gg.level_starts, threads);
+  } else {
+    if (!gg.has_edges())
+      throw std::invalid_argument("a graph built without edges can be labelled only for graded games");
+    return sprague_grundy(gg.graph);
+  }
+}
 
 template <game G> struct solved_graph {
   game_graph<state_t<G>> graph;
@@ -21,9 +74,9 @@ template <game G>
 solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& options = {}) {
   solved_graph<G> r{build_graph(g, start, options), {}, {}};
   const auto t0 = std::chrono::steady_clock::now();
-  r.values = sprague_grundy(r.graph.graph);
+  r.values = label_graph(g, r.graph, options.threads);
   const double label_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  r.statistics = compute_statistics(r.graph, r.values, label_seconds);
+  r.statistics = compute_statistics(g, r.graph, r.values, label_seconds);
   return r;
 }
 

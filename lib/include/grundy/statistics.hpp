@@ -3,6 +3,7 @@
 
 #include <grundy/graph.hpp>
 #include <grundy/labelling.hpp>
+#include <grundy/memory.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -10,9 +11,9 @@
 
 namespace grundy {
 
-// The resident memory high-water mark of this process, in bytes (0 where it cannot be read).
-std::uint64_t peak_memory_bytes();
-
+// Counts are of positions and moves. For a symmetric game (one explored vertex per class of
+// equivalent positions), vertices, edges, terminals and value_counts are still the raw,
+// exact counts of the whole game, and classes and class_edges count what was explored.
 struct graph_statistics {
   std::uint64_t vertices = 0;
   std::uint64_t edges = 0;
@@ -20,7 +21,10 @@ struct graph_statistics {
   std::size_t depth = 0;       // breadth-first levels, the start position's level included
   grundy_value start_value = 0;
   grundy_value max_value = 0;
-  std::vector<std::uint64_t> value_counts; // value_counts[g]: vertices of value g
+  std::vector<std::uint64_t> value_counts; // value_counts[g]: positions of value g
+  bool symmetric = false;
+  std::uint64_t classes = 0;
+  std::uint64_t class_edges = 0;
   double explore_seconds = 0;
   double label_seconds = 0;
   std::uint64_t peak_memory_bytes = 0;
@@ -28,21 +32,36 @@ struct graph_statistics {
   outcome start_outcome() const noexcept { return outcome_of(start_value); }
 };
 
-template <class State>
-graph_statistics compute_statistics(const game_graph<State>& gg, const std::vector<grundy_value>& values,
-                                    double label_seconds) {
+// How many positions the vertices kept by `keep(v)` stand for: the vertex count, or for a
+// symmetric game the sum of their classes' orbit sizes.
+template <game G, class Keep>
+std::uint64_t count_positions(const G& g, const game_graph<state_t<G>>& gg, Keep&& keep) {
+  std::uint64_t n = 0;
+  for (std::size_t v = 0; v < gg.vertex_count(); ++v)
+    if (keep(static_cast<vertex_id>(v))) n += detail::orbit_of(g, gg.states[v]);
+  return n;
+}
+
+template <game G>
+graph_statistics compute_statistics(const G& g, const game_graph<state_t<G>>& gg,
+                                    const std::vector<grundy_value>& values, double label_seconds) {
   graph_statistics s;
-  s.vertices = gg.vertex_count();
-  s.edges = gg.edge_count();
+  s.classes = gg.vertex_count();
+  s.class_edges = gg.edge_count();
+  s.vertices = gg.raw_vertices;
+  s.edges = gg.raw_edges;
+  s.terminals = gg.raw_terminals;
   s.depth = gg.depth();
-  for (auto v : boost::make_iterator_range(vertices(gg.graph)))
-    if (out_degree(v, gg.graph) == 0) ++s.terminals;
+  if constexpr (requires { g.symmetry(); })
+    s.symmetric = g.symmetry();
+  else
+    s.symmetric = symmetric_game<G>;
   if (!values.empty()) {
     s.start_value = values[0];
     s.max_value = *std::max_element(values.begin(), values.end());
     s.value_counts.assign(s.max_value + 1, 0);
-    for (auto g : values)
-      ++s.value_counts[g];
+    for (std::size_t v = 0; v < values.size(); ++v)
+      s.value_counts[values[v]] += detail::orbit_of(g, gg.states[v]);
   }
   s.explore_seconds = gg.seconds;
   s.label_seconds = label_seconds;

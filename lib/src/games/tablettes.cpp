@@ -3,113 +3,406 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <numeric>
 #include <stdexcept>
 
 namespace grundy {
 
 namespace {
 
-using state = tablettes_game::state_type;
+using piles_type = tablettes_game::piles_type;
 
-// The position with piles i and j replaced by `merged`, kept sorted.
-state merge(const state& s, std::size_t i, std::size_t j, pile merged) {
-  state r;
-  r.reserve(s.size() - 1);
-  bool placed = false;
-  for (std::size_t k = 0; k < s.size(); ++k) {
-    if (k == i || k == j) continue;
-    if (!placed && merged < s[k]) {
-      r.push_back(merged);
-      placed = true;
-    }
-    r.push_back(s[k]);
+// Appends bits to a state: `zeros` zero bits then a one bit.
+struct bit_writer {
+  tablettes_state state;
+  unsigned position = 0;
+
+  void one_after(unsigned zeros) noexcept {
+    position += zeros;
+    if (position < 64)
+      state.low |= std::uint64_t{1} << position;
+    else
+      state.high |= std::uint64_t{1} << (position - 64);
+    ++position;
   }
-  if (!placed) r.push_back(merged);
-  return r;
+};
+
+__extension__ using u128 = unsigned __int128;
+
+// Positions of up to 64 bits (2T + C <= 64, as for 5 colours of 4) are handled in one machine
+// word, where shifts are single instructions; larger ones in 128 bits.
+template <class Word> Word to_bits(const tablettes_state& s) {
+  if constexpr (sizeof(Word) == 8)
+    return s.low;
+  else
+    return (Word{s.high} << 64) | s.low;
+}
+
+template <class Word> tablettes_state from_bits(Word x) {
+  if constexpr (sizeof(Word) == 8)
+    return {x, 0};
+  else
+    return {static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(x >> 64)};
+}
+
+// Shifts that give 0 at a shift by the word's full width, which x >> 64 would not.
+template <class Word> Word shift_down(Word x, unsigned n) { return n >= 8 * sizeof(Word) ? Word{0} : x >> n; }
+
+template <class Word> Word below(unsigned a) { return a >= 8 * sizeof(Word) ? ~Word{0} : (Word{1} << a) - 1; }
+
+// The bits with the `length` bits at `at` cut out.
+template <class Word> Word cut(Word x, unsigned at, unsigned length) {
+  return (x & below<Word>(at)) | (shift_down(x, at + length) << at);
+}
+
+// The bits with `piece` (of `length` bits) put in at `at`; the result must fit in the word.
+template <class Word> Word insert(Word x, unsigned at, Word piece, unsigned length) {
+  return (x & below<Word>(at)) | (piece << at) | ((x >> at) << at << length);
+}
+
+// Calls f(colour, height) for every pile, in (colour, height) order.
+template <class F> void for_each_pile(const tablettes_state& s, F&& f) {
+  unsigned colour = 0;
+  int previous = -1;
+  auto scan = [&](std::uint64_t word, int base) {
+    while (word) {
+      const int q = base + std::countr_zero(word);
+      word &= word - 1;
+      const int gap = q - previous - 1;
+      previous = q;
+      if (gap == 0)
+        ++colour;
+      else
+        f(colour, static_cast<unsigned>(gap));
+    }
+  };
+  scan(s.low, 0);
+  scan(s.high, 64);
 }
 
 pile on_top(pile upper, pile lower) {
   return {upper.colour, static_cast<std::uint8_t>(upper.height + lower.height)};
 }
 
-} // namespace
-
-tablettes_game::tablettes_game(unsigned colours, unsigned tablets) : colours_(colours), tablets_(tablets) {
-  if (colours == 0) throw std::invalid_argument("tablettes need at least one colour");
-  if (tablets == 0) throw std::invalid_argument("tablettes need at least one tablet per colour");
-  if (colours > 255 || colours * tablets > 255)
-    throw std::invalid_argument(
-        fmt::format("tablettes with {} colours of {} tablets: at most 255 tablets in all", colours, tablets));
-}
-
-state tablettes_game::start() const {
-  state s;
-  for (unsigned c = 0; c < colours_; ++c)
-    for (unsigned t = 0; t < tablets_; ++t)
-      s.push_back(pile{static_cast<std::uint8_t>(c), 1});
-  return s;
-}
-
-state tablettes_game::make_state(std::span<const pile> piles) const {
-  // Colours and heights alone cannot tell which tablets lie under a top, so the check is the
-  // one that can be made: valid colours, positive heights, C * N tablets in all, and no more
-  // piles topped by a colour than it has tablets.
-  std::vector<unsigned> tops(colours_, 0);
-  unsigned total = 0;
-  for (auto p : piles) {
-    if (p.colour >= colours_)
-      throw std::invalid_argument(
-          fmt::format("colour {} does not exist with {} colours", p.colour, colours_));
-    if (p.height == 0) throw std::invalid_argument("a pile has at least one tablet");
-    if (++tops[p.colour] > tablets_)
-      throw std::invalid_argument(fmt::format("more than {} piles topped by colour {}", tablets_, p.colour));
-    total += p.height;
-  }
-  if (total != colours_ * tablets_)
-    throw std::invalid_argument(fmt::format("the piles hold {} tablets, not {} ({} colours of {})", total,
-                                            colours_ * tablets_, colours_, tablets_));
-  state s(piles.begin(), piles.end());
-  std::sort(s.begin(), s.end());
-  return s;
-}
-
-state tablettes_game::canonical(const state& s) const {
-  state r = s;
-  if (!std::is_sorted(r.begin(), r.end())) std::sort(r.begin(), r.end());
+std::uint64_t checked_multiply(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r)) throw std::overflow_error("orbit sizes exceed 64 bits");
   return r;
 }
 
-void tablettes_game::successors(const state& s, std::vector<state>& out) const {
-  // Identical piles make identical moves, so only the first of a run of equal piles is paired
-  // with later ones, and with its own twin once.
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i > 0 && s[i] == s[i - 1]) continue;
-    for (std::size_t j = i + 1; j < s.size(); ++j) {
-      if (j > i + 1 && s[j] == s[j - 1]) continue;
-      if (!can_stack(s[i], s[j])) continue;
-      out.push_back(merge(s, i, j, on_top(s[i], s[j])));
-      if (s[i].colour != s[j].colour) out.push_back(merge(s, i, j, on_top(s[j], s[i])));
+// n! / (m1! m2! ...) for multiplicities summing to n, as a product of binomials.
+std::uint64_t multinomial(std::span<const unsigned> multiplicities) {
+  std::uint64_t result = 1;
+  unsigned n = 0;
+  for (unsigned m : multiplicities)
+    for (unsigned k = 1; k <= m; ++k) {
+      ++n;
+      result = checked_multiply(result, n) / k; // exact: C(n, k) * k is divisible by k
+    }
+  return result;
+}
+
+} // namespace
+
+tablettes_game::tablettes_game(unsigned colours, unsigned tablets, tablettes_options options)
+    : tablettes_game(std::vector<unsigned>(colours, tablets), options) {
+  if (colours == 0) throw std::invalid_argument("tablettes need at least one colour");
+}
+
+tablettes_game::tablettes_game(std::vector<unsigned> tablets_per_colour, tablettes_options options)
+    : counts_(std::move(tablets_per_colour)), options_(options) {
+  if (counts_.empty()) throw std::invalid_argument("tablettes need at least one colour");
+  for (unsigned n : counts_) {
+    if (n == 0) throw std::invalid_argument("tablettes need at least one tablet per colour");
+    if (n > 63)
+      throw std::invalid_argument(fmt::format("{} tablets of one colour are too many (at most 63)", n));
+    total_ += n;
+  }
+  if (colours() > 42 || 2 * total_ + colours() > 128)
+    throw std::invalid_argument(fmt::format(
+        "tablettes with {} colours and {} tablets are too large: positions are packed in 128 bits, "
+        "which allows 2 x tablets + colours <= 128",
+        colours(), total_));
+  group_.resize(colours());
+  for (unsigned c = 0; c < colours(); ++c)
+    group_[c] =
+        static_cast<std::uint8_t>(std::find(counts_.begin(), counts_.end(), counts_[c]) - counts_.begin());
+}
+
+tablettes_state tablettes_game::encode(const piles_type& sorted) const {
+  bit_writer w;
+  std::size_t k = 0;
+  for (unsigned c = 0; c < colours(); ++c) {
+    for (; k < sorted.size() && sorted[k].colour == c; ++k)
+      w.one_after(sorted[k].height);
+    w.one_after(0);
+  }
+  return w.state;
+}
+
+tablettes_game::piles_type tablettes_game::piles(const state_type& s) const {
+  piles_type p;
+  for_each_pile(s, [&](unsigned c, unsigned h) {
+    p.push_back(pile{static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(h)});
+  });
+  return p;
+}
+
+tablettes_state tablettes_game::start() const {
+  piles_type p;
+  for (unsigned c = 0; c < colours(); ++c)
+    for (unsigned t = 0; t < counts_[c]; ++t)
+      p.push_back(pile{static_cast<std::uint8_t>(c), 1});
+  return encode(p);
+}
+
+tablettes_state tablettes_game::make_state(std::span<const pile> piles) const {
+  // Tops and heights alone do not tell which tablets lie under a top, so the checks are those
+  // that can be made: known colours, positive heights, all tablets present, and no more piles
+  // topped by a colour than it has tablets.
+  std::vector<unsigned> tops(colours(), 0);
+  unsigned total = 0;
+  if (piles.size() > max_piles) throw std::invalid_argument("too many piles");
+  for (auto p : piles) {
+    if (p.colour >= colours())
+      throw std::invalid_argument(
+          fmt::format("colour {} does not exist with {} colours", p.colour, colours()));
+    if (p.height == 0) throw std::invalid_argument("a pile holds at least one tablet");
+    if (++tops[p.colour] > counts_[p.colour])
+      throw std::invalid_argument(
+          fmt::format("more piles topped by colour {} than its {} tablets", p.colour, counts_[p.colour]));
+    total += p.height;
+  }
+  if (total != total_)
+    throw std::invalid_argument(fmt::format("the piles hold {} tablets, not the game's {}", total, total_));
+  piles_type sorted(piles.begin(), piles.end());
+  std::sort(sorted.begin(), sorted.end());
+  return encode(sorted);
+}
+
+namespace {
+
+// A colour's segment of the encoding (its piles and closing bit) is its signature: colours
+// with equal segments top equal piles. Relabelling colours in the order of their segments
+// (any fixed order of (length, bits) will do) is a concatenation of sorted segments.
+template <class Word> struct segment {
+  Word bits;
+  unsigned length;
+  friend bool operator<(const segment& a, const segment& b) {
+    return a.length != b.length ? a.length < b.length : a.bits < b.bits;
+  }
+};
+
+template <class Word>
+tablettes_state relabelled(const tablettes_state& s, std::span<const std::uint8_t> group) {
+  const Word bits = to_bits<Word>(s);
+  std::array<segment<Word>, 64> seg;
+  unsigned colour = 0, start = 0;
+  int previous = -1;
+  auto scan = [&](std::uint64_t word, int base) {
+    while (word) {
+      const int q = base + std::countr_zero(word);
+      word &= word - 1;
+      if (q == previous + 1) { // a closing bit: the colour's segment ends here
+        const unsigned length = static_cast<unsigned>(q) + 1 - start;
+        seg[colour++] = {static_cast<Word>(shift_down(bits, start) & below<Word>(length)), length};
+        start = static_cast<unsigned>(q) + 1;
+      }
+      previous = q;
+    }
+  };
+  scan(s.low, 0);
+  if constexpr (sizeof(Word) > 8) scan(s.high, 64);
+  // Sort each group of interchangeable colours in place: a group's members keep their labels
+  // as a set, so only the order of their segments among those labels changes.
+  const unsigned n = colour;
+  for (unsigned g = 0; g < n; ++g) {
+    if (group[g] != g) continue;
+    // Insertion sort over the members of group g, in label order: groups are small.
+    for (unsigned i = g + 1; i < n; ++i) {
+      if (group[i] != g) continue;
+      const auto key = seg[i];
+      unsigned j = i;
+      for (;;) {
+        unsigned k = j; // the previous member of the group before j
+        do
+          --k;
+        while (group[k] != g);
+        if (!(key < seg[k])) break;
+        seg[j] = seg[k];
+        j = k;
+        if (j == g) break;
+      }
+      seg[j] = key;
+    }
+  }
+  Word out = 0;
+  unsigned at = 0;
+  for (unsigned c = 0; c < n; ++c) {
+    out |= seg[c].bits << at;
+    at += seg[c].length;
+  }
+  return from_bits(out);
+}
+
+} // namespace
+
+tablettes_state tablettes_game::representative(const state_type& s) const {
+  if (2 * total_ + colours() <= 64) return relabelled<std::uint64_t>(s, group_);
+  return relabelled<u128>(s, group_);
+}
+
+namespace {
+
+template <class Word> void stack_moves(const tablettes_state& s, std::vector<tablettes_state>& out) {
+  // Each successor is the parent's bits with two pile segments cut out and the merged pile's
+  // segment put in: a few shifts, with no list of piles built per move. Piles are indexed by
+  // (colour, height) through bit masks, so that only pairs that may be stacked are visited (two
+  // piles of one colour, or of one height in two colours) and the merged pile's place is found
+  // with one count of trailing zeros.
+  struct located {
+    std::uint8_t height;
+    std::uint8_t at; // first bit of the pile's segment
+  };
+  std::array<located, tablettes_game::max_piles> piles;
+  std::array<std::uint8_t, 64> colour_end;            // bit of each colour's closing one
+  std::array<std::uint64_t, 64> heights_of;           // per colour: the heights it tops
+  std::array<std::uint64_t, 64> colours_at;           // per height: the colours topping one
+  std::array<std::array<std::uint8_t, 64>, 64> first; // [colour][height]: its first pile
+  std::uint64_t all_heights = 0;
+  std::size_t n = 0;
+  unsigned colour = 0, at = 0;
+  int previous = -1;
+  heights_of[0] = 0;
+  auto scan = [&](std::uint64_t word, int base) {
+    while (word) {
+      const int q = base + std::countr_zero(word);
+      word &= word - 1;
+      const auto gap = static_cast<unsigned>(q - previous - 1);
+      previous = q;
+      if (gap == 0) {
+        colour_end[colour] = static_cast<std::uint8_t>(at);
+        heights_of[++colour] = 0;
+      } else {
+        const std::uint64_t bit = std::uint64_t{1} << gap;
+        if (!(heights_of[colour] & bit)) {
+          heights_of[colour] |= bit;
+          first[colour][gap] = static_cast<std::uint8_t>(n);
+          if (!(all_heights & bit)) all_heights |= bit, colours_at[gap] = 0;
+          colours_at[gap] |= std::uint64_t{1} << colour;
+        }
+        piles[n++] = {static_cast<std::uint8_t>(gap), static_cast<std::uint8_t>(at)};
+      }
+      at = static_cast<unsigned>(q) + 1;
+    }
+  };
+  scan(s.low, 0);
+  scan(s.high, 64);
+
+  const Word bits = to_bits<Word>(s);
+  // Piles i and j (i before j in bit order) merged into a pile of `height` topped by `top`.
+  auto emit = [&](std::size_t i, std::size_t j, unsigned top, unsigned height) {
+    // It goes before the first taller pile of its colour, or before the colour's closing bit;
+    // piles i and j are shorter, so that place is neither of theirs.
+    const std::uint64_t taller = height >= 63 ? 0 : heights_of[top] & ~((std::uint64_t{2} << height) - 1);
+    unsigned to = taller ? piles[first[top][std::countr_zero(taller)]].at : colour_end[top];
+    const unsigned li = piles[i].height + 1u, lj = piles[j].height + 1u;
+    const unsigned ai = piles[i].at, aj = piles[j].at;
+    const Word x = cut(cut(bits, aj, lj), ai, li);
+    if (to > aj) to -= lj;
+    if (to > ai) to -= li;
+    out.push_back(from_bits(insert(x, to, Word{1} << height, height + 1u)));
+  };
+  // Equal piles make equal moves, so each (colour, height) is represented by its first pile,
+  // paired with its twin when it has one. Distinct pairs then give distinct positions: the
+  // merged pile is taller than both, so no other pair can leave the same multiset.
+  for (unsigned c = 0; c < colour; ++c)
+    for (std::uint64_t low = heights_of[c]; low; low &= low - 1) {
+      const unsigned h = static_cast<unsigned>(std::countr_zero(low));
+      const std::size_t i = first[c][h];
+      if (i + 1 < n && piles[i + 1].height == h && piles[i + 1].at == piles[i].at + h + 1)
+        emit(i, i + 1, c, 2 * h);
+      for (std::uint64_t high = low & (low - 1); high; high &= high - 1) {
+        const unsigned k = static_cast<unsigned>(std::countr_zero(high));
+        emit(i, first[c][k], c, h + k);
+      }
+    }
+  for (std::uint64_t hs = all_heights; hs; hs &= hs - 1) {
+    const unsigned h = static_cast<unsigned>(std::countr_zero(hs));
+    for (std::uint64_t as = colours_at[h]; as; as &= as - 1) {
+      const unsigned a = static_cast<unsigned>(std::countr_zero(as));
+      for (std::uint64_t bs = as & (as - 1); bs; bs &= bs - 1) {
+        const unsigned b = static_cast<unsigned>(std::countr_zero(bs));
+        emit(first[a][h], first[b][h], a, 2 * h);
+        emit(first[a][h], first[b][h], b, 2 * h);
+      }
     }
   }
 }
 
-std::vector<state> tablettes_game::stack(const state& s, std::size_t i, std::size_t j) {
-  std::vector<state> r;
-  if (i == j || i >= s.size() || j >= s.size() || !can_stack(s[i], s[j])) return r;
-  auto sorted = [&](pile merged) {
-    state t = merge(s, i, j, merged);
+} // namespace
+
+void tablettes_game::successors(const state_type& s, std::vector<state_type>& out) const {
+  if (2 * total_ + colours() <= 64)
+    stack_moves<std::uint64_t>(s, out);
+  else
+    stack_moves<u128>(s, out);
+}
+
+std::uint64_t tablettes_game::orbit_size(const state_type& s) const {
+  if (!options_.symmetry) return 1;
+  const auto p = piles(s);
+  std::array<std::uint8_t, 129> first{}, size{};
+  for (std::size_t k = p.size(); k-- > 0;)
+    first[p[k].colour] = static_cast<std::uint8_t>(k), ++size[p[k].colour];
+  auto same = [&](unsigned a, unsigned b) {
+    return std::equal(p.begin() + first[a], p.begin() + first[a] + size[a], p.begin() + first[b],
+                      p.begin() + first[b] + size[b], [](pile x, pile y) { return x.height == y.height; });
+  };
+  // Within each group of interchangeable colours, |group|! / product of m! over the runs of
+  // identical signatures (colours topping nothing included).
+  std::uint64_t orbit = 1;
+  std::vector<bool> counted(colours(), false);
+  for (unsigned g = 0; g < colours(); ++g) {
+    if (group_[g] != g) continue;
+    std::vector<unsigned> multiplicities;
+    for (unsigned c = g; c < colours(); ++c) {
+      if (group_[c] != g || counted[c]) continue;
+      unsigned m = 0;
+      for (unsigned d = c; d < colours(); ++d)
+        if (group_[d] == g && !counted[d] && same(c, d)) counted[d] = true, ++m;
+      multiplicities.push_back(m);
+    }
+    orbit = checked_multiply(orbit, multinomial(multiplicities));
+  }
+  return orbit;
+}
+
+std::vector<piles_type> tablettes_game::stack(const piles_type& piles, std::size_t i, std::size_t j) {
+  std::vector<piles_type> r;
+  if (i == j || i >= piles.size() || j >= piles.size() || !can_stack(piles[i], piles[j])) return r;
+  auto result = [&](pile merged) {
+    piles_type t;
+    for (std::size_t k = 0; k < piles.size(); ++k)
+      if (k != i && k != j) t.push_back(piles[k]);
+    t.push_back(merged);
     std::sort(t.begin(), t.end());
     return t;
   };
-  r.push_back(sorted(on_top(s[i], s[j])));
-  if (auto other = sorted(on_top(s[j], s[i])); other != r.front()) r.push_back(other);
+  r.push_back(result(on_top(piles[i], piles[j])));
+  if (auto other = result(on_top(piles[j], piles[i])); other != r.front()) r.push_back(other);
   return r;
 }
 
-std::string tablettes_game::format(const state& s) const {
+std::string tablettes_game::format(const state_type& s) const {
   std::string text = "[";
-  for (std::size_t k = 0; k < s.size(); ++k)
-    text += fmt::format("{}[{},{}]", k ? "," : "", s[k].colour, s[k].height);
+  bool first = true;
+  for_each_pile(s, [&](unsigned c, unsigned h) {
+    text += fmt::format("{}[{},{}]", first ? "" : ",", c, h);
+    first = false;
+  });
   return text + "]";
 }
 

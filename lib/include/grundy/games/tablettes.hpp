@@ -1,7 +1,7 @@
 #pragma once
-// Tablettes (sold as Babylon): C colours of N tablets, stacked until no stack is allowed.
+// Tablettes (sold as Babylon): coloured tablets stacked until no stack is allowed.
 
-#include <boost/container/small_vector.hpp>
+#include <boost/container/static_vector.hpp>
 
 #include <compare>
 #include <cstddef>
@@ -19,55 +19,87 @@ struct pile {
   friend auto operator<=>(const pile&, const pile&) = default;
 };
 
-inline std::size_t hash_value(const pile& p) noexcept {
-  return static_cast<std::size_t>(p.colour) << 8 | p.height;
+// A position packed in 128 bits, so that a state is 16 bytes, hashes in a few instructions and
+// never allocates. Colour by colour, each pile is written as `height` zero bits then a one bit,
+// by increasing height, and a colour is closed by one more one bit (as if by an empty pile).
+// The piles being sorted, equal positions have equal bits: the encoding is the canonical form,
+// and it takes T + P + C bits for T tablets in P piles of C colours.
+struct tablettes_state {
+  std::uint64_t low = 0;
+  std::uint64_t high = 0;
+  friend auto operator<=>(const tablettes_state&, const tablettes_state&) = default;
+};
+
+inline std::size_t hash_value(const tablettes_state& s) noexcept {
+  std::uint64_t h = s.low ^ (s.high * 0x9E3779B97F4A7C15ull);
+  h ^= h >> 32;
+  h *= 0xD6E8FEB86659FD93ull;
+  h ^= h >> 32;
+  return static_cast<std::size_t>(h);
 }
+
+struct tablettes_options {
+  // Explore one position per class of colour relabellings (among colours with equal tablet
+  // counts): such a relabelling never changes the game, so classes share their values.
+  bool symmetry = false;
+};
 
 // Two piles may be stacked, either on the other, when they have the same height or the same
 // top colour; the new pile takes the colour of the one put on top. Every move merges two piles,
-// so a game of C*N tablets lasts at most C*N - 1 moves and the breadth-first levels are the
-// pile counts.
-//
-// A position is the multiset of its piles, kept sorted by (colour, height): that sorted form is
-// canonical, and it is the order the seed's lists use.
+// so all paths between two positions have the same length and the breadth-first levels are the
+// pile counts: the game is graded, which lets the builder keep one level's index at a time.
 class tablettes_game {
 public:
-  // Piles live inline up to 16 (the classic 4 x 3 game has 12), so most states never allocate.
-  using state_type = boost::container::small_vector<pile, 16>;
-  // A position as a list of piles, the form people and the seed use; code outside the game
-  // goes through piles() and make_state(), so the state's encoding can change.
-  using piles_type = boost::container::small_vector<pile, 32>;
+  using state_type = tablettes_state;
+  // A position as people and the seed write it: piles sorted by (colour, height).
+  static constexpr std::size_t max_piles = 64;
+  using piles_type = boost::container::static_vector<pile, max_piles>;
+  static constexpr bool graded = true;
 
-  // At least one colour and one tablet; colours and total tablets must fit a byte.
-  tablettes_game(unsigned colours, unsigned tablets);
+  // C colours of N tablets each, or one count per colour. Throws std::invalid_argument when
+  // there is no colour, a count is 0, or the position does not fit in 128 bits (2T + C > 128).
+  tablettes_game(unsigned colours, unsigned tablets, tablettes_options options = {});
+  explicit tablettes_game(std::vector<unsigned> tablets_per_colour, tablettes_options options = {});
 
-  unsigned colours() const noexcept { return colours_; }
-  unsigned tablets() const noexcept { return tablets_; }
+  unsigned colours() const noexcept { return static_cast<unsigned>(counts_.size()); }
+  const std::vector<unsigned>& tablets_per_colour() const noexcept { return counts_; }
+  unsigned total_tablets() const noexcept { return total_; }
+  bool symmetry() const noexcept { return options_.symmetry; }
 
   // Every tablet alone on the table.
   state_type start() const;
 
   // The state of the position made of these piles, in any order. Throws std::invalid_argument
-  // when they are not a position of this game (a colour out of range, tablets that do not
-  // add up to N of each colour... see the message).
+  // when they cannot be a position of this game (see the message).
   state_type make_state(std::span<const pile> piles) const;
-  piles_type piles(const state_type& s) const { return piles_type(s.begin(), s.end()); }
+  piles_type piles(const state_type& s) const;
 
-  state_type canonical(const state_type& s) const;
+  // The identity without symmetry (the encoding is canonical); with it, the representative of
+  // the position's class: colours of equal counts relabelled in the order of their piles.
+  state_type canonical(const state_type& s) const { return options_.symmetry ? representative(s) : s; }
+  // The raw successors, each distinct position once (in the encoding's canonical form).
   void successors(const state_type& s, std::vector<state_type>& out) const;
   std::string format(const state_type& s) const;
+
+  // How many raw positions the class of s stands for (1 without symmetry).
+  std::uint64_t orbit_size(const state_type& s) const;
 
   static bool can_stack(pile lower, pile upper) noexcept {
     return lower.height == upper.height || lower.colour == upper.colour;
   }
 
-  // The positions reached by stacking piles i and j (i on j, and j on i when that differs),
-  // sorted; empty when they may not be stacked.
-  static std::vector<state_type> stack(const state_type& s, std::size_t i, std::size_t j);
+  // The seed's "empile": positions reached by stacking piles i and j (i on j, and j on i when
+  // that differs), each sorted; empty when they may not be stacked.
+  static std::vector<piles_type> stack(const piles_type& piles, std::size_t i, std::size_t j);
 
 private:
-  unsigned colours_;
-  unsigned tablets_;
+  state_type representative(const state_type& s) const;
+  state_type encode(const piles_type& sorted) const;
+
+  std::vector<unsigned> counts_;
+  std::vector<std::uint8_t> group_; // group_[c]: the first colour with the same count as c
+  unsigned total_ = 0;
+  tablettes_options options_;
 };
 
 } // namespace grundy

@@ -1,0 +1,157 @@
+// grundy hint GAME POSITION: who wins, and how, in words a player understands.
+
+#include "cli.hpp"
+#include "commands.hpp"
+#include "positions.hpp"
+
+#include <grundy/strategy.hpp>
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace grundy::cli {
+
+namespace {
+
+struct hint_options {
+  position_words where;
+  bool misere = false;
+  bool all = false;
+  std::uint64_t max_states = build_options{}.max_states;
+};
+
+// "1 0 1" on `columns` columns. Heaps are written with their leading zeros blank and the
+// parity rows with every digit, as the seed writes them.
+std::string binary_row(heap_size h, int columns, bool leading_zeros = false) {
+  std::string row;
+  const int digits = leading_zeros ? columns : std::max(1, static_cast<int>(std::bit_width(h)));
+  for (int bit = columns - 1; bit >= 0; --bit) {
+    if (!row.empty()) row += ' ';
+    row += bit >= digits ? ' ' : static_cast<char>('0' + ((h >> bit) & 1u));
+  }
+  return row;
+}
+
+// The seed's table: each heap in binary, the parity of every column (the XOR of the heaps),
+// and the heap that restores an even parity with the size to leave in it.
+std::string nim_table(const std::vector<heap_size>& typed) {
+  heap_size x = 0, largest = 0;
+  for (auto h : typed) {
+    x ^= h;
+    largest = std::max(largest, h);
+  }
+  const int columns = std::max(1, static_cast<int>(std::bit_width(largest)));
+  std::vector<std::string> labels;
+  for (std::size_t i = 0; i < typed.size(); ++i)
+    labels.push_back(fmt::format("heap {} ({})", i + 1, typed[i]));
+  labels.emplace_back("parity");
+  labels.emplace_back("new size");
+  std::size_t width = 0;
+  for (auto& l : labels)
+    width = std::max(width, l.size());
+
+  std::string text;
+  for (std::size_t i = 0; i < typed.size(); ++i)
+    text += fmt::format("{:<{}}  {}\n", labels[i], width, binary_row(typed[i], columns));
+  const std::string rule = std::string(width + 2 + 2 * columns - 1, '-') + "\n";
+  text += rule + fmt::format("{:<{}}  {}\n", "parity", width, binary_row(x, columns, true));
+  if (x == 0)
+    return text + "Every column has an even number of 1s: the position is even, and any move makes it odd.\n";
+
+  // The heap to change has a 1 in the parity's leftmost 1 column; the largest such heap is
+  // the one the seed's method (the largest heap) finds whenever it works. The parity of that
+  // heap's row and the parity row is the size to leave, as in the seed's second table.
+  heap_size chosen = 0;
+  std::size_t row = 0;
+  for (std::size_t i = 0; i < typed.size(); ++i)
+    if ((typed[i] ^ x) < typed[i] && typed[i] > chosen) chosen = typed[i], row = i;
+  text += "The parity row is not all 0: the position is odd. To make it even, change one heap:\n";
+  text += fmt::format("{:<{}}  {}\n", labels[row], width, binary_row(chosen, columns, true));
+  text += fmt::format("{:<{}}  {}\n", "parity", width, binary_row(x, columns, true)) + rule;
+  return text + fmt::format("{:<{}}  {}  = {}: leave {} in the heap of {} (take {}).\n", "new size", width,
+                            binary_row(chosen ^ x, columns, true), chosen ^ x, chosen ^ x, chosen,
+                            chosen - (chosen ^ x));
+}
+
+// Whether any move is left, without listing the moves (a Nim heap of 10^9 has 10^9 of them).
+bool has_move(const nim_game&, const heaps& s) { return !s.empty(); }
+bool has_move(const moore_game&, const heaps& s) { return !s.empty(); }
+bool has_move(const tablettes_game& g, const tablettes_game::state_type& s) {
+  return !legal_moves(g, s).empty();
+}
+bool has_move(const octal_game& g, const heaps& s) {
+  const auto& code = g.code();
+  for (auto h : s)
+    for (std::size_t n = code.splits_without_removing() ? 0 : 1; n <= std::min<std::size_t>(h, code.length());
+         ++n) {
+      const auto d = code.digit(n);
+      const std::size_t r = h - n;
+      if (((d & octal_bits::vanish) && r == 0) || ((d & octal_bits::one_heap) && r >= 1 && n >= 1) ||
+          ((d & octal_bits::two_heaps) && r >= 2) || ((d & octal_bits::three_heaps) && r >= 3))
+        return true;
+    }
+  return false;
+}
+
+std::string verdict(outcome o, bool finished, play_convention c) {
+  if (finished)
+    return c == play_convention::misere ? "N: no move is left, so the player to move has won (misère play)"
+                                        : "P: no move is left, so the player to move has lost";
+  return o == outcome::n ? "N: the player to move wins" : "P: the player to move loses against perfect play";
+}
+
+template <class G> void run(const game_position<G>& p, const hint_options& o) {
+  const auto convention = o.misere ? play_convention::misere : play_convention::normal;
+  const auto strategy = make_strategy(p.game, p.start, convention, graph_limits(o.max_states));
+  const auto moves = strategy.winning_moves(p.start);
+  const bool finished = !has_move(p.game, p.start);
+
+  if constexpr (std::is_same_v<G, nim_game>) {
+    fmt::print("{}", nim_table(p.typed));
+    if (o.misere)
+      fmt::print(
+          "Misère play: play as in normal Nim, unless the move would leave only heaps of 0 or 1 token; "
+          "then leave an odd number of heaps of 1.\n");
+    fmt::print("\n");
+  }
+  fmt::print("position  {} ({} play)\n", p.game.format(p.start), to_string(convention));
+  fmt::print("outcome   {}\n", verdict(strategy.outcome_of(p.start), finished, convention));
+  if (moves.empty()) {
+    if (!finished) fmt::print("move      none wins: every move leaves the opponent a winning position\n");
+    return;
+  }
+  const std::size_t shown = o.all ? moves.size() : 1;
+  for (std::size_t i = 0; i < shown; ++i) {
+    const char* label = i > 0 ? "" : o.all ? "moves" : "move";
+    fmt::print("{:<10}{}  ->  {}\n", label, describe_move(p.game, p.start, moves[i]),
+               p.game.format(moves[i]));
+  }
+  if (!o.all && moves.size() > 1)
+    fmt::print("          ({} winning moves in all: --all lists them)\n", moves.size());
+}
+
+} // namespace
+
+void add_hint_command(CLI::App& app) {
+  auto o = std::make_shared<hint_options>();
+  auto* cmd = app.add_subcommand("hint", "Say whether the player to move wins, and give a winning move");
+  add_position_arguments(*cmd, o->where);
+  cmd->add_flag("--misere", o->misere, "misère play: the player who makes the last move loses");
+  cmd->add_flag("--all", o->all, "list every winning move");
+  cmd->add_option("--max-states", o->max_states, "games solved by their graph: stop past this many positions")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{0xFFFF'FFFFu}));
+  cmd->callback([o, cmd] {
+    take_position_words(*cmd, o->where);
+    const auto position = parse_position(o->where);
+    check_moves_fit(position, false);
+    std::visit([&](const auto& p) { run(p, *o); }, position);
+  });
+}
+
+} // namespace grundy::cli

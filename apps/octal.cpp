@@ -1,0 +1,241 @@
+// grundy octal CODE ...: the Grundy values of an octal game, computed until their periodicity
+// is proven; grundy octal --survey DIGITS: every code with that many digits at once.
+
+#include "cli.hpp"
+#include "commands.hpp"
+
+#include <grundy/memory.hpp>
+#include <grundy/octal/analysis.hpp>
+#include <grundy/octal/survey.hpp>
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <thread>
+#include <unistd.h>
+
+namespace grundy::cli {
+
+namespace {
+
+struct octal_options {
+  std::string code;
+  std::string max;
+  std::string method = "auto";
+  bool keep_going = false;
+  std::string out;
+  std::string format;
+  bool quiet = false;
+  std::string survey;
+};
+
+// --max N, checked against what one run can hold: one byte per value at least, `runs` runs at
+// once, and heap sizes that fit 32 bits.
+std::size_t parse_max(const std::string& text, unsigned runs) {
+  const auto n = parse_count(text, "--max");
+  if (n == 0) throw usage_error("--max must be at least 1 (the number of values to compute)");
+  if (n > std::numeric_limits<std::uint32_t>::max())
+    throw usage_error(fmt::format("--max {} is too large: heap sizes stop at {}", n,
+                                  std::numeric_limits<std::uint32_t>::max()));
+  const auto memory = physical_memory_bytes();
+  if (memory != 0 && n * runs > memory)
+    throw usage_error(
+        fmt::format("--max {} needs at least {:.1f} GB of memory, more than this machine's {:.1f} GB", n,
+                    static_cast<double>(n * runs) / 1e9, static_cast<double>(memory) / 1e9));
+  return static_cast<std::size_t>(n);
+}
+
+bool show_progress(const octal_options& o) { return !o.quiet && ::isatty(STDERR_FILENO) == 1; }
+
+void clear_progress() { fmt::print(stderr, "\r\033[K"); }
+
+std::string json_or_null(const std::optional<std::size_t>& n) { return n ? fmt::format("{}", *n) : "null"; }
+
+void print_analysis(const octal_analysis& a, const std::string& format) {
+  const auto& p = a.period;
+  if (format == "json") {
+    fmt::print(
+        "{{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
+        "\"proven\": {}, \"rare_mask\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}}}\n",
+        json_string(a.code.str()), a.values.size(), a.values.max_value(),
+        json_or_null(p ? std::optional(p->preperiod) : std::nullopt),
+        json_or_null(p ? std::optional(p->period) : std::nullopt), p && p->proven, a.split.mask, a.rare_count,
+        a.seconds, json_string(to_string(a.method)));
+    return;
+  }
+  std::string period = "none seen";
+  if (p && p->proven)
+    period = fmt::format("{} from heap {} on (proven: the theorem needs {} values)", p->period, p->preperiod,
+                         values_to_prove(a.code, p->preperiod, p->period));
+  else if (p)
+    period = fmt::format("{} from heap {} on, not proven (the theorem needs {} values)", p->period,
+                         p->preperiod, values_to_prove(a.code, p->preperiod, p->period));
+  std::string rare = "-";
+  if (a.split.mask != 0)
+    rare = fmt::format("mask {}{}, {} rare heaps", a.split.mask,
+                       a.split.heap_parity ? " with heap parity" : "", a.rare_count);
+  std::string first;
+  const std::size_t shown = std::min<std::size_t>(a.values.size(), 40);
+  for (std::size_t n = 0; n < shown; ++n)
+    first += fmt::format("{}{}", n ? " " : "", a.values[n]);
+  if (shown < a.values.size()) first += " ...";
+  const std::pair<const char*, std::string> rows[] = {
+      {"code", a.code.str()},
+      {"values", fmt::format("G(0..{}) in {} s, {} engine", a.values.size() - 1, format_seconds(a.seconds),
+                             to_string(a.method))},
+      {"max value", fmt::format("{}", a.values.max_value())},
+      {"period", period},
+      {"rare", rare},
+      {"first", first},
+  };
+  for (const auto& [key, value] : rows)
+    fmt::print("{:<9}  {}\n", key, value);
+}
+
+// A long run should not end in "cannot write": try the output's directory first, without
+// touching the file itself.
+void check_writable(const std::string& path) {
+  const std::string probe = fmt::format("{}.tmp-{}", path, ::getpid());
+  std::FILE* f = std::fopen(probe.c_str(), "wb");
+  if (!f) throw run_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+  std::fclose(f);
+  std::remove(probe.c_str());
+}
+
+void write_values(const std::string& path, const grundy_sequence& values) {
+  write_file_atomically(path, [&](std::ostream& os) {
+    fmt::memory_buffer buffer;
+    values.visit([&](auto g) {
+      for (std::size_t n = 0; n < g.size(); ++n) {
+        fmt::format_to(std::back_inserter(buffer), "{}\n", static_cast<grundy_value>(g[n]));
+        if (buffer.size() > (1u << 20)) {
+          os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+          buffer.clear();
+        }
+      }
+    });
+    os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+  });
+}
+
+void run_one(const octal_options& o) {
+  if (o.code.empty()) throw usage_error("give an octal code, as in: grundy octal 0.137 (or --survey DIGITS)");
+  const auto format = o.format.empty() ? std::string("text") : o.format;
+  if (format != "text" && format != "json")
+    throw usage_error(fmt::format("--format takes text or json for one code, not '{}'", format));
+  const auto code = octal_code::parse(o.code);
+  analysis_options options;
+  options.max_values = o.max.empty() ? analysis_options::default_max_values : parse_max(o.max, 1);
+  options.method = o.method == "naive"    ? octal_method::naive
+                   : o.method == "sparse" ? octal_method::sparse
+                                          : octal_method::automatic;
+  options.keep_going = o.keep_going;
+  const bool progress = show_progress(o);
+  if (progress) {
+    options.on_progress = [&,
+                           last = std::chrono::steady_clock::time_point{}](const octal_progress& p) mutable {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::milliseconds(200)) return;
+      last = now;
+      fmt::print(stderr, "\r\033[K{}: heap {}, {:.0f} values/s, {} rare", code.str(), p.values,
+                 p.seconds > 0 ? static_cast<double>(p.values) / p.seconds : 0.0, p.rare_count);
+    };
+  }
+  if (!o.out.empty()) check_writable(o.out);
+  const auto a = analyse_octal(code, options);
+  if (progress) clear_progress();
+  if (!o.out.empty()) write_values(o.out, a.values);
+  print_analysis(a, format);
+}
+
+void run_survey(const octal_options& o) {
+  const auto format = o.format.empty() ? std::string("md") : o.format;
+  if (format != "md" && format != "csv" && format != "json")
+    throw usage_error(fmt::format("--format takes md, csv or json with --survey, not '{}'", format));
+  if (!o.code.empty()) throw usage_error("--survey runs every code itself: give no code with it");
+  if (o.keep_going || !o.out.empty() || o.method != "auto")
+    throw usage_error("--survey does not take --keep-going, --out or --method");
+  if (o.max.empty()) throw usage_error("--survey needs --max N, the values to compute per code at most");
+  survey_options options;
+  const auto digits = parse_count(o.survey, "--survey");
+  if (digits < 1 || digits > 8)
+    throw usage_error(fmt::format("--survey takes 1 to 8 digits, not {}", digits));
+  options.digits = static_cast<std::size_t>(digits);
+  options.threads = std::max(1u, std::thread::hardware_concurrency());
+  options.max_values = parse_max(o.max, options.threads);
+  if (show_progress(o))
+    options.on_progress = [](std::size_t done, std::size_t total) {
+      fmt::print(stderr, "\r\033[Ksurvey: {} of {} codes", done, total);
+    };
+  const auto rows = survey_octal(options);
+  if (show_progress(o)) clear_progress();
+
+  const auto cell = [](const std::optional<periodicity>& p, bool period) -> std::string {
+    if (!p) return "";
+    return fmt::format("{}", period ? p->period : p->preperiod);
+  };
+  std::size_t settled = 0;
+  for (const auto& r : rows)
+    settled += r.settled();
+  if (format == "md") {
+    fmt::print("| code | status | preperiod | period | max value | values | seconds |\n");
+    fmt::print("|:--|:--|--:|--:|--:|--:|--:|\n");
+    for (const auto& r : rows)
+      fmt::print("| {} | {} | {} | {} | {} | {} | {} |\n", r.code.str(), r.settled() ? "periodic" : "open",
+                 cell(r.period, false), cell(r.period, true), r.max_value, r.values,
+                 format_seconds(r.seconds));
+    fmt::print("\n{} of {} codes proven periodic within {} values.\n", settled, rows.size(),
+               options.max_values);
+  } else if (format == "csv") {
+    fmt::print("code,status,preperiod,period,max_value,values,seconds\n");
+    for (const auto& r : rows)
+      fmt::print("{},{},{},{},{},{},{:.6f}\n", r.code.str(), r.settled() ? "periodic" : "open",
+                 cell(r.period, false), cell(r.period, true), r.max_value, r.values, r.seconds);
+  } else {
+    fmt::print("[\n");
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const auto& r = rows[i];
+      const auto& p = r.period;
+      fmt::print("  {{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
+                 "\"proven\": {}, \"seconds\": {:.6f}}}{}\n",
+                 json_string(r.code.str()), r.values, r.max_value,
+                 json_or_null(p ? std::optional(p->preperiod) : std::nullopt),
+                 json_or_null(p ? std::optional(p->period) : std::nullopt), r.settled(), r.seconds,
+                 i + 1 < rows.size() ? "," : "");
+    }
+    fmt::print("]\n");
+  }
+}
+
+} // namespace
+
+void add_octal_command(CLI::App& app) {
+  auto o = std::make_shared<octal_options>();
+  auto* cmd =
+      app.add_subcommand("octal", "Grundy values of an octal game, until their periodicity is proven");
+  cmd->add_option("code", o->code, "the code, as in 0.137, .137, 4.7 or 0.F (hexadecimal)");
+  cmd->add_option("--max", o->max, "compute at most N values G(0..N-1) (default 10000000)");
+  cmd->add_option("--method", o->method, "auto, naive or sparse")
+      ->check(CLI::IsMember({"auto", "naive", "sparse"}));
+  cmd->add_flag("--keep-going", o->keep_going, "compute all N values even once the period is proven");
+  cmd->add_option("--out", o->out, "write G(0..n) to FILE, one value per line");
+  cmd->add_option("--format", o->format, "text or json; with --survey: md, csv or json");
+  cmd->add_flag("--quiet,-q", o->quiet, "no progress line on stderr");
+  cmd->add_option("--survey", o->survey, "run every octal code with DIGITS digits after the point");
+  cmd->callback([o] {
+    if (o->survey.empty())
+      run_one(*o);
+    else
+      run_survey(*o);
+  });
+}
+
+} // namespace grundy::cli

@@ -1,0 +1,294 @@
+#include "positions.hpp"
+
+#include "cli.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <numeric>
+
+namespace grundy::cli {
+
+namespace {
+
+heap_size parse_heap(std::string_view word) {
+  if (!word.empty() && word.front() == '-')
+    throw usage_error(fmt::format("heap sizes cannot be negative, not '{}'", word));
+  const auto n = parse_count(word, "a heap size");
+  if (n > 0xFFFF'FFFFu) throw usage_error(fmt::format("heap size {} is too large", word));
+  return static_cast<heap_size>(n);
+}
+
+std::vector<heap_size> parse_heap_words(const std::vector<std::string>& words, std::string_view example) {
+  std::vector<heap_size> sizes;
+  for (auto& w : words)
+    for (auto h : parse_heaps_text(w))
+      sizes.push_back(h);
+  if (words.empty()) throw usage_error(fmt::format("give at least one heap size, as in: {}", example));
+  return sizes;
+}
+
+// A cursor over text written in the bracket notation, skipping spaces.
+class reader {
+public:
+  explicit reader(std::string_view text) : text_(text) {}
+
+  bool at_end() {
+    skip();
+    return pos_ == text_.size();
+  }
+  bool accept(char c) {
+    skip();
+    if (pos_ < text_.size() && text_[pos_] == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  void expect(char c, std::string_view what) {
+    if (!accept(c)) fail(fmt::format("'{}' expected", c), what);
+  }
+  unsigned number(std::string_view what) {
+    skip();
+    unsigned value = 0;
+    const auto* begin = text_.data() + pos_;
+    const auto [end, ec] = std::from_chars(begin, text_.data() + text_.size(), value);
+    if (ec != std::errc{} || end == begin) fail("a whole number expected", what);
+    pos_ += static_cast<std::size_t>(end - begin);
+    return value;
+  }
+  [[noreturn]] void fail(std::string_view problem, std::string_view what) const {
+    throw usage_error(fmt::format("cannot read {} '{}': {} at character {}", what, text_, problem, pos_ + 1));
+  }
+
+private:
+  void skip() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_])))
+      ++pos_;
+  }
+  std::string_view text_;
+  std::size_t pos_ = 0;
+};
+
+pile read_pile(reader& r, std::string_view what) {
+  const bool bracket = r.accept('[');
+  const unsigned colour = r.number(what);
+  r.expect(',', what);
+  const unsigned height = r.number(what);
+  if (bracket) r.expect(']', what);
+  if (colour > 255 || height > 255 || height == 0)
+    r.fail(fmt::format("a pile [{},{}] cannot exist", colour, height), what);
+  return {static_cast<std::uint8_t>(colour), static_cast<std::uint8_t>(height)};
+}
+
+game_position<tablettes_game> tablettes_position(const position_words& w) {
+  if (w.colors == 0 || w.tablets == 0)
+    throw usage_error("tablettes need --colors C and --tablets N, both at least 1");
+  tablettes_game g(w.colors, w.tablets);
+  if (w.args.empty()) return {g, g.start(), {}};
+  // "[[0,1], [1,2]]" typed without quotes arrives as several words.
+  const std::string text = std::accumulate(w.args.begin(), w.args.end(), std::string{});
+  const auto piles = parse_piles_text(text);
+  try {
+    return {g, g.make_state(piles), {}};
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(fmt::format("position {} is not one of tablettes with {} colours of {}: {}", text,
+                                  w.colors, w.tablets, e.what()));
+  }
+}
+
+unsigned moore_k(const position_words& w, std::vector<std::string>& heap_words) {
+  if (w.k != 0) return w.k;
+  if (heap_words.empty())
+    throw usage_error("moore needs k and heap sizes, as in: grundy hint moore --k 2 3 4 5");
+  const auto k = parse_count(heap_words.front(), "moore's k");
+  if (k == 0 || k > 64) throw usage_error(fmt::format("moore's k must be from 1 to 64, not {}", k));
+  heap_words.erase(heap_words.begin());
+  return static_cast<unsigned>(k);
+}
+
+} // namespace
+
+void add_position_arguments(CLI::App& cmd, position_words& w) {
+  cmd.add_option("game", w.game, "nim, octal, moore or tablettes")
+      ->required()
+      ->check(CLI::IsMember({"nim", "octal", "moore", "tablettes"}));
+  // The position's words are collected as extras, not by a CLI11 positional, which would read
+  // a word in brackets ("[[0,1],[1,2]]") as a list and drop its commas, and would take a
+  // negative heap for an unknown option.
+  cmd.allow_extras();
+  cmd.footer("POSITION: nim: heap sizes; octal: the code, then heap sizes; moore: k (unless --k), then heap "
+             "sizes; tablettes: piles as [[colour,height],...] (default: every tablet alone)");
+  cmd.add_option("--colors,-c", w.colors, "tablettes: number of colours C");
+  cmd.add_option("--tablets,-n", w.tablets, "tablettes: tablets per colour N");
+  cmd.add_option("--k,-k", w.k, "moore: the most heaps one move may take from")->check(CLI::Range(1u, 64u));
+}
+
+void take_position_words(const CLI::App& cmd, position_words& w) {
+  w.args = cmd.remaining();
+  for (auto& word : w.args)
+    if (word.size() > 1 && word[0] == '-' && !std::isdigit(static_cast<unsigned char>(word[1])))
+      throw usage_error(fmt::format("unknown option '{}' (see grundy {} --help)", word, cmd.get_name()));
+}
+
+any_position parse_position(const position_words& w) {
+  if (w.game != "tablettes" && (w.colors != 0 || w.tablets != 0))
+    throw usage_error("--colors and --tablets are for tablettes only");
+  if (w.game != "moore" && w.k != 0) throw usage_error("--k is for moore only");
+  if (w.game == "tablettes") return tablettes_position(w);
+  if (w.game == "nim") {
+    const auto typed = parse_heap_words(w.args, "grundy hint nim 3 4 5");
+    return game_position<nim_game>{nim_game{}, nim_game::position(typed), typed};
+  }
+  if (w.game == "octal") {
+    if (w.args.empty())
+      throw usage_error("octal needs a code and heap sizes, as in: grundy hint octal 0.07 10 7");
+    const octal_game g(octal_code::parse(w.args[0]));
+    const auto typed = parse_heap_words({w.args.begin() + 1, w.args.end()}, "grundy hint octal 0.07 10 7");
+    return game_position<octal_game>{g, octal_game::position(typed), typed};
+  }
+  if (w.game == "moore") {
+    auto words = w.args;
+    const moore_game g(moore_k(w, words));
+    const auto typed = parse_heap_words(words, "grundy hint moore --k 2 3 4 5");
+    return game_position<moore_game>{g, moore_game::position(typed), typed};
+  }
+  throw usage_error(fmt::format("unknown game '{}': nim, octal, moore or tablettes", w.game));
+}
+
+void check_moves_fit(const any_position& position, bool listing) {
+  constexpr std::uint64_t most_tokens = 100'000;   // about 10^5 one-heap moves
+  constexpr heap_size most_for_three_heaps = 1000; // a heap of h splits into three about h^2/12 ways
+  constexpr std::uint64_t most_moore_moves = 2'000'000;
+  const auto tokens = [](const heaps& h) { return std::accumulate(h.begin(), h.end(), std::uint64_t{0}); };
+  const auto refuse = [](std::string_view what) {
+    throw usage_error(fmt::format("this position has too many moves ({}); try smaller heaps", what));
+  };
+  if (const auto* p = std::get_if<game_position<nim_game>>(&position)) {
+    if (listing && tokens(p->start) > most_tokens) refuse("more than 100000 tokens");
+  } else if (const auto* q = std::get_if<game_position<octal_game>>(&position)) {
+    if (listing && tokens(q->start) > most_tokens) refuse("more than 100000 tokens");
+    if (q->game.code().max_heaps_left() == 3 && !q->start.empty() && q->start.back() > most_for_three_heaps)
+      refuse("a heap of more than 1000 tokens in a game that splits heaps in three");
+  } else if (const auto* m = std::get_if<game_position<moore_game>>(&position)) {
+    if (moore_move_choices(m->start, m->game.k(), most_moore_moves + 1) > most_moore_moves)
+      refuse("more than 2000000 ways to take");
+  }
+}
+
+heaps parse_heaps_text(std::string_view text) {
+  std::string words(text);
+  for (auto& c : words)
+    if (c == '[' || c == ']' || c == ',') c = ' ';
+  heaps h;
+  std::size_t pos = 0;
+  while ((pos = words.find_first_not_of(" \t\r\n", pos)) != std::string::npos) {
+    const auto end = std::min(words.find_first_of(" \t\r\n", pos), words.size());
+    h.push_back(parse_heap(std::string_view(words).substr(pos, end - pos)));
+    pos = end;
+  }
+  return h;
+}
+
+std::vector<pile> parse_piles_text(std::string_view text) {
+  constexpr std::string_view what = "the piles";
+  reader r(text);
+  std::vector<pile> piles;
+  r.expect('[', what);
+  if (!r.accept(']')) {
+    do {
+      if (piles.size() == 255) r.fail("too many piles", what);
+      r.expect('[', what);
+      const auto p = read_pile(r, what);
+      r.expect(']', what);
+      piles.push_back(p);
+    } while (r.accept(','));
+    r.expect(']', what);
+  }
+  if (!r.at_end()) r.fail("nothing may follow the last ']'", what);
+  return piles;
+}
+
+pile parse_pile_text(std::string_view text) {
+  reader r(text);
+  const auto p = read_pile(r, "a pile");
+  if (!r.at_end()) r.fail("one pile [colour,height] expected", "a pile");
+  return p;
+}
+
+std::string show_heaps(const heaps& h) {
+  if (h.empty()) return "  (no heap left)\n";
+  // Rows stop at 60 bars so that a large heap still fits a terminal line; its size is written.
+  constexpr heap_size widest = 60;
+  const auto width = std::to_string(*std::max_element(h.begin(), h.end())).size();
+  std::string text;
+  for (auto size : h)
+    text += fmt::format("  {:>{}}  {}{}\n", size, width, std::string(std::min(size, widest), '|'),
+                        size > widest ? "..." : "");
+  return text;
+}
+
+std::string show_piles(const tablettes_game& g, const tablettes_game::state_type& s) {
+  std::string text;
+  for (auto p : g.piles(s))
+    text += fmt::format("  [{},{}]  colour {}, height {}  {}\n", p.colour, p.height, p.colour, p.height,
+                        std::string(p.height, '#'));
+  return text;
+}
+
+heaps read_heap_move(const heaps& before, std::string_view text) {
+  if (text.find('>') == std::string_view::npos) return canonical_heaps(parse_heaps_text(text));
+  std::string changes(text);
+  for (auto& c : changes)
+    if (c == ',') c = ' ';
+  heaps after = before;
+  std::size_t pos = 0;
+  while ((pos = changes.find_first_not_of(" \t\r\n", pos)) != std::string::npos) {
+    const auto end = std::min(changes.find_first_of(" \t\r\n", pos), changes.size());
+    const std::string_view change = std::string_view(changes).substr(pos, end - pos);
+    pos = end;
+    const auto arrow = change.find('>');
+    if (arrow == std::string_view::npos || arrow == 0)
+      throw usage_error(fmt::format("cannot read '{}': write a change as HEAP>LEFT, as in 8>5", change));
+    const heap_size from = parse_heap(change.substr(0, arrow));
+    const auto it = std::find(after.begin(), after.end(), from);
+    if (it == after.end()) throw usage_error(fmt::format("there is no heap of {}", from));
+    after.erase(it);
+    std::string parts(change.substr(arrow + 1));
+    for (auto& c : parts)
+      if (c == '+') c = ' ';
+    for (auto part : parse_heaps_text(parts))
+      after.push_back(part);
+  }
+  return canonical_heaps(after);
+}
+
+tablettes_game::state_type read_tablettes_move(const tablettes_game& g,
+                                               const tablettes_game::state_type& before,
+                                               std::string_view text) {
+  const auto on = text.find(" on ");
+  std::vector<pile> piles;
+  if (on == std::string_view::npos) {
+    piles = parse_piles_text(text);
+  } else {
+    const pile top = parse_pile_text(text.substr(0, on));
+    const pile bottom = parse_pile_text(text.substr(on + 4));
+    const auto current = g.piles(before);
+    piles.assign(current.begin(), current.end());
+    for (auto p : {top, bottom}) {
+      const auto it = std::find(piles.begin(), piles.end(), p);
+      if (it == piles.end()) throw usage_error(fmt::format("there is no pile [{},{}]", p.colour, p.height));
+      piles.erase(it);
+    }
+    piles.push_back({top.colour, static_cast<std::uint8_t>(top.height + bottom.height)});
+  }
+  try {
+    return g.make_state(piles);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(e.what());
+  }
+}
+
+} // namespace grundy::cli

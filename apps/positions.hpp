@@ -1,0 +1,85 @@
+#pragma once
+// Games and positions as users type them, on the command line and during a game.
+
+#include <grundy/games/moore.hpp>
+#include <grundy/games/nim.hpp>
+#include <grundy/games/octal.hpp>
+#include <grundy/games/tablettes.hpp>
+#include <grundy/graph.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace grundy::cli {
+
+// The words naming a game and a position, as CLI11 collected them.
+struct position_words {
+  std::string game; // nim, octal, moore or tablettes
+  std::vector<std::string> args;
+  unsigned colors = 0;  // tablettes
+  unsigned tablets = 0; // tablettes
+  unsigned k = 0;       // moore; 0 when the first word gives it
+};
+
+// Adds the game name and the options that go with positions to a subcommand; the position's
+// words are what is left over, which take_position_words collects once the command is parsed.
+void add_position_arguments(CLI::App& cmd, position_words& words);
+void take_position_words(const CLI::App& cmd, position_words& words);
+
+// A game with its starting position. `typed` keeps heap sizes in the order they were typed,
+// for displays that follow the user's order (Nim's binary table); it is empty for tablettes.
+template <class G> struct game_position {
+  G game;
+  typename G::state_type start;
+  std::vector<heap_size> typed;
+};
+
+using any_position = std::variant<game_position<nim_game>, game_position<octal_game>,
+                                  game_position<moore_game>, game_position<tablettes_game>>;
+
+// Exploration limits for the games solved through their graph.
+inline build_options graph_limits(std::uint64_t max_states) {
+  build_options options;
+  options.max_states = max_states;
+  return options;
+}
+
+// Parses and checks the position; throws usage_error (or std::invalid_argument from the game)
+// with a one-line message naming what is wrong.
+any_position parse_position(const position_words& words);
+
+// Refuses, with a usage_error, a position whose moves are too many to go through: play lists
+// every move at each turn (`listing`); hints go through every move of Moore's Nim and every
+// three-heap split of a hexadecimal game, but not through Nim's or other octal games' moves.
+void check_moves_fit(const any_position& p, bool listing);
+
+// Heap sizes written "3 4 5", "3,4,5" or "[3,4,5]". Throws usage_error.
+heaps parse_heaps_text(std::string_view text);
+
+// Piles written as tablettes_game::format writes them: "[[0,1],[1,2]]" (spaces allowed).
+// Throws usage_error.
+std::vector<pile> parse_piles_text(std::string_view text);
+
+// One pile: "[1,2]" or "1,2". Throws usage_error.
+pile parse_pile_text(std::string_view text);
+
+// Positions drawn for a player: heaps as rows of '|', piles as their colour and height.
+std::string show_heaps(const heaps& h);
+std::string show_piles(const tablettes_game& g, const tablettes_game::state_type& s);
+
+// The position a move typed in its natural notation leads to, not yet checked against the
+// rules (the caller compares it with the legal moves). Heaps: "8>5" (the heap of 8 becomes 5),
+// "8>0", "10>3+4" (split), "5>3 2>0" (several heaps, Moore's Nim), or the whole position
+// after the move, "3 5 6". Tablettes: "[1,2] on [0,2]", or the whole position after the move.
+// Throws usage_error for text that cannot be read, or names a heap or pile that is not there.
+heaps read_heap_move(const heaps& before, std::string_view text);
+tablettes_game::state_type
+read_tablettes_move(const tablettes_game& g, const tablettes_game::state_type& before, std::string_view text);
+
+} // namespace grundy::cli

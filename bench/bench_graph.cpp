@@ -1,0 +1,108 @@
+// bench_graph: the game-graph builder's speed and memory on tablettes cells, as medians.
+//
+//   bench_graph                         the standard suite
+//   bench_graph C N [sym] [runs]        one cell (sym: colour symmetry), 1 and 2 threads
+//
+// Each run is a child process, so that its peak resident memory is its own.
+
+#include <grundy/games/tablettes.hpp>
+#include <grundy/solve.hpp>
+
+#include <fmt/format.h>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct run_result {
+  double explore = 0, label = 0;
+  std::uint64_t vertices = 0, classes = 0, edges = 0, class_edges = 0, peak = 0;
+};
+
+// Solves one cell in a child process and reads its figures back through a pipe.
+run_result run_child(unsigned colours, unsigned tablets, bool symmetry, unsigned threads) {
+  int fds[2];
+  if (::pipe(fds) != 0) std::exit(2);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(fds[0]);
+    const grundy::tablettes_game g(colours, tablets, {.symmetry = symmetry});
+    grundy::build_options o;
+    o.threads = threads;
+    o.max_states = 0xFFFF'FFFFu;
+    const auto s = grundy::solve(g, g.start(), o).statistics;
+    run_result r{s.explore_seconds, s.label_seconds, s.vertices, s.classes, s.edges, s.class_edges, 0};
+    if (::write(fds[1], &r, sizeof r) != sizeof r) ::_exit(3);
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  run_result r;
+  const bool read_all = ::read(fds[0], &r, sizeof r) == sizeof r;
+  ::close(fds[0]);
+  int status = 0;
+  rusage usage{};
+  ::wait4(pid, &status, 0, &usage);
+  if (!read_all || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    fmt::print(stderr, "bench_graph: the run of C={} N={} failed\n", colours, tablets);
+    std::exit(1);
+  }
+  r.peak = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+  return r;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+void cell(unsigned colours, unsigned tablets, bool symmetry, int runs) {
+  double one = 0;
+  for (unsigned threads : {1u, 2u}) {
+    std::vector<double> total, explore;
+    run_result last;
+    for (int k = 0; k < runs; ++k) {
+      last = run_child(colours, tablets, symmetry, threads);
+      total.push_back(last.explore + last.label);
+      explore.push_back(last.explore);
+    }
+    const double t = median(total);
+    if (threads == 1) one = t;
+    // Bytes per explored vertex and edge, from the peak: vertices (states, row starts,
+    // values) and edges (targets) are fitted as peak = a * classes + 4 * class_edges.
+    const double per_edge = 4.0;
+    const double per_state =
+        (static_cast<double>(last.peak) - per_edge * static_cast<double>(last.class_edges)) /
+        static_cast<double>(last.classes);
+    fmt::print("C={} N={}{} threads={}: {} positions ({} explored), {} moves ({} explored); "
+               "median {:.3f} s ({:.3f} exploring) over {} runs; {:.2f} M explored states/s; "
+               "peak {:.1f} MB = {:.1f} B/state + {:.0f} B/edge{}\n",
+               colours, tablets, symmetry ? " sym" : "", threads, last.vertices, last.classes, last.edges,
+               last.class_edges, t, median(explore), runs,
+               static_cast<double>(last.classes) / median(explore) / 1e6,
+               static_cast<double>(last.peak) / (1 << 20), per_state, per_edge,
+               threads == 2 ? fmt::format("; speed-up {:.2f}x", one / t) : std::string());
+  }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  if (argc >= 3) {
+    const bool symmetry = argc >= 4 && std::string(argv[3]) == "sym";
+    cell(static_cast<unsigned>(std::atoi(argv[1])), static_cast<unsigned>(std::atoi(argv[2])), symmetry,
+         argc >= 5 ? std::atoi(argv[4]) : 3);
+    return 0;
+  }
+  cell(4, 4, false, 5);
+  cell(5, 4, false, 3);
+  cell(5, 4, true, 3);
+  cell(6, 4, true, 3);
+  cell(7, 4, true, 1);
+}

@@ -1,0 +1,211 @@
+#pragma once
+// The builder for graded games: level by level, on several threads, one level indexed at a time.
+// Included by graph.hpp.
+
+#include <grundy/detail/page_allocator.hpp>
+#include <grundy/detail/parallel.hpp>
+
+#include <boost/unordered/unordered_flat_map.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace grundy::detail {
+
+// Successors are spread over a fixed number of shards by hash, whatever the thread count, so
+// the vertex numbering (shard by shard, in the order parents were expanded) does not depend on
+// the number of threads. Shards are also small enough for their index to stay in cache.
+inline constexpr unsigned shard_bits = 8;
+inline constexpr unsigned shard_count = 1u << shard_bits;
+inline constexpr unsigned local_bits = 32 - shard_bits;
+inline constexpr std::uint32_t local_limit = 1u << local_bits;
+// Parents expanded between two synchronisations: enough to keep the threads busy, few enough
+// for the successors in flight to take tens of megabytes, not hundreds.
+inline constexpr std::size_t parents_per_chunk = 1u << 16;
+
+inline unsigned shard_of(std::size_t hash) {
+  return static_cast<unsigned>((static_cast<std::uint64_t>(hash) * 0x9E3779B97F4A7C15ull) >>
+                               (64 - shard_bits));
+}
+
+template <class State> struct pending_successor {
+  State state;
+  std::uint32_t slot; // where its vertex id goes in the thread's list of targets
+};
+
+// What one thread produces for its share of a chunk of parents.
+template <class State> struct expansion {
+  std::vector<State> moves;
+  std::vector<std::vector<pending_successor<State>>> buckets =
+      std::vector<std::vector<pending_successor<State>>>(shard_count);
+  std::vector<std::uint32_t> targets; // (shard, local id) of each successor, parent by parent
+  std::vector<std::uint32_t> degrees; // successors listed per parent
+  std::uint64_t raw_vertices = 0;
+  std::uint64_t raw_edges = 0;
+  std::uint64_t terminals = 0;
+  std::uint64_t raw_terminals = 0;
+
+  void clear() {
+    for (auto& b : buckets)
+      b.clear();
+    targets.clear();
+    degrees.clear();
+  }
+};
+
+// One level's index: per shard, the states met so far and their local ids.
+template <class State> struct level_index {
+  std::vector<boost::unordered_flat_map<State, std::uint32_t, boost::hash<State>>> tables{shard_count};
+  std::vector<std::vector<State>> states{shard_count};
+
+  std::uint64_t size() const {
+    std::uint64_t n = 0;
+    for (auto& s : states)
+      n += s.size();
+    return n;
+  }
+};
+
+template <game G>
+void expand(const G& g, std::span<const state_t<G>> parents, std::size_t begin, std::size_t end,
+            expansion<state_t<G>>& x) {
+  for (std::size_t p = begin; p < end; ++p) {
+    x.moves.clear();
+    g.successors(parents[p], x.moves);
+    const auto orbit = orbit_of(g, parents[p]);
+    x.raw_vertices += orbit;
+    if constexpr (symmetric_game<G>) x.raw_edges += orbit * x.moves.size();
+    if (x.moves.empty()) ++x.terminals, x.raw_terminals += orbit;
+    for (auto& m : x.moves) {
+      auto c = g.canonical(m);
+      const auto shard = shard_of(boost::hash<state_t<G>>{}(c));
+      x.buckets[shard].push_back({c, static_cast<std::uint32_t>(x.targets.size())});
+      x.targets.push_back(0);
+    }
+    x.degrees.push_back(static_cast<std::uint32_t>(x.moves.size()));
+  }
+}
+
+template <class State>
+void resolve(unsigned shard, std::vector<expansion<State>>& work, level_index<State>& next) {
+  auto& table = next.tables[shard];
+  auto& list = next.states[shard];
+  for (auto& x : work)
+    for (auto& pending : x.buckets[shard]) {
+      const auto [it, inserted] = table.try_emplace(pending.state, static_cast<std::uint32_t>(list.size()));
+      if (inserted) list.push_back(pending.state);
+      x.targets[pending.slot] = (shard << local_bits) | it->second;
+    }
+}
+
+template <class T> using level_buffer = std::vector<T, page_allocator<T>>;
+
+// Frees a container's storage now (`v = {}` would pick the initializer-list assignment, which
+// keeps the capacity).
+template <class Container> void release(Container& c) { Container().swap(c); }
+
+template <game G>
+game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const build_options& options) {
+  using state = state_t<G>;
+  exploration_monitor monitor(options);
+  const unsigned threads = thread_count(options.threads);
+
+  game_graph<state> result;
+  result.graded = true;
+  std::vector<level_buffer<state>> levels(1, level_buffer<state>{g.canonical(start)});
+  std::vector<level_buffer<vertex_id>> level_targets; // level k's edges, into level k + 1
+  std::vector<edge_index> row_starts{0};
+  std::vector<expansion<state>> work(threads);
+  std::uint64_t states_so_far = 1;
+
+  while (!levels.back().empty()) {
+    const std::size_t level = levels.size() - 1;
+    level_index<state> next;
+    level_buffer<vertex_id> targets; // this level's edges, first as (shard, local id)
+    for (std::size_t begin = 0; begin < levels[level].size(); begin += parents_per_chunk) {
+      const std::size_t end = std::min(levels[level].size(), begin + parents_per_chunk);
+      const unsigned parts = end - begin < 512 ? 1 : threads; // small levels are not worth a thread
+      for (auto& x : work)
+        x.clear();
+      run_on_threads(parts, [&](unsigned t) {
+        const auto [b, e] = part_of(end - begin, parts, t);
+        expand(g, levels[level], begin + b, begin + e, work[t]);
+      });
+      run_on_threads(threads, [&](unsigned t) {
+        for (unsigned s = t; s < shard_count; s += threads)
+          resolve(s, work, next);
+      });
+      // Each parent's edges are its distinct successors (with symmetry, several raw moves can
+      // reach one class); equal (shard, local) pairs are equal states.
+      for (auto& x : work) {
+        auto row = x.targets.begin();
+        for (auto d : x.degrees) {
+          std::sort(row, row + d);
+          const auto distinct = std::unique(row, row + d) - row;
+          if (options.keep_edges) targets.insert(targets.end(), row, row + distinct);
+          row_starts.push_back(row_starts.back() + static_cast<edge_index>(distinct));
+          row += d;
+        }
+      }
+      const auto found = next.size();
+      for (auto& list : next.states)
+        if (list.size() >= local_limit) monitor.check(level + 1, monitor.max_states() + 1, row_starts.back());
+      monitor.check(level + 1, states_so_far + found, row_starts.back());
+    }
+    // The next level's vertices: shard by shard, numbered after everything found before.
+    std::vector<std::uint64_t> first(shard_count + 1, states_so_far);
+    for (unsigned s = 0; s < shard_count; ++s)
+      first[s + 1] = first[s] + next.states[s].size();
+    release(next.tables);
+    level_buffer<state> following;
+    following.reserve(first[shard_count] - states_so_far);
+    for (auto& list : next.states) {
+      following.insert(following.end(), list.begin(), list.end());
+      release(list);
+    }
+    const unsigned parts = targets.size() < 65536 ? 1 : threads;
+    run_on_threads(parts, [&](unsigned t) {
+      const auto [b, e] = part_of(targets.size(), parts, t);
+      for (std::size_t k = b; k < e; ++k)
+        targets[k] =
+            static_cast<vertex_id>(first[targets[k] >> local_bits] + (targets[k] & (local_limit - 1)));
+    });
+    states_so_far += following.size();
+    level_targets.push_back(std::move(targets));
+    levels.push_back(std::move(following));
+  }
+  levels.pop_back(); // the empty level that ended the search
+
+  for (auto& x : work) {
+    result.raw_vertices += x.raw_vertices, result.raw_edges += x.raw_edges;
+    result.terminals += x.terminals, result.raw_terminals += x.raw_terminals;
+  }
+  result.edges = row_starts.back();
+  if constexpr (!symmetric_game<G>) result.raw_edges = result.edges;
+  // Gather levels into single arrays. Each level is freed as soon as it is copied, and the
+  // destination's pages become resident only as they are written, so the peak stays near one
+  // copy of the graph plus one level.
+  result.states.reserve(states_so_far);
+  for (auto& l : levels) {
+    result.level_starts.push_back(static_cast<vertex_id>(result.states.size()));
+    result.states.insert(result.states.end(), l.begin(), l.end());
+    release(l);
+  }
+  result.level_starts.push_back(static_cast<vertex_id>(result.states.size()));
+  if (options.keep_edges) {
+    std::vector<vertex_id> column;
+    column.reserve(result.edges);
+    for (auto& t : level_targets) {
+      column.insert(column.end(), t.begin(), t.end());
+      release(t);
+    }
+    result.graph = csr_graph{};
+    adopt_csr(result.graph, std::move(row_starts), std::move(column));
+  }
+  result.seconds = monitor.seconds();
+  return result;
+}
+
+} // namespace grundy::detail

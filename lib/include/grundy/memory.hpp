@@ -1,0 +1,17 @@
+#pragma once
+// What this process and this machine hold, for statistics and memory limits.
+
+#include <cstdint>
+
+namespace grundy {
+
+// The resident memory high-water mark of this process, in bytes (0 where it cannot be read).
+std::uint64_t peak_memory_bytes();
+
+// The resident memory of this process now, in bytes (0 where it cannot be read).
+std::uint64_t current_memory_bytes();
+
+// The machine's physical memory, in bytes (0 where it cannot be read).
+std::uint64_t physical_memory_bytes();
+
+} // namespace grundy

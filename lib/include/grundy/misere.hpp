@@ -1,0 +1,65 @@
+#pragma once
+// Outcomes of every vertex of a finite game graph under either play convention.
+
+#include <grundy/labelling.hpp>
+
+#include <boost/graph/graph_traits.hpp>
+#include <boost/range/iterator_range.hpp>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace grundy {
+
+// Normal play: the player who makes the last move wins. Misère play: that player loses.
+enum class play_convention : char { normal, misere };
+
+constexpr std::string_view to_string(play_convention c) noexcept {
+  return c == play_convention::normal ? "normal" : "misère";
+}
+
+// Misère outcomes cannot be read off Sprague-Grundy values (a sum of games has no misère value
+// that adds like XOR), so they are labelled directly: a position with no move is won by the
+// player to move, since the opponent made the last move; any other position is won exactly
+// when some move leads to a position lost for the player who then moves. One pass in the
+// order sprague_grundy uses decides every vertex. Works on the same graphs as sprague_grundy
+// and throws not_acyclic for a graph with a cycle.
+template <class Graph> std::vector<outcome> misere_outcomes(const Graph& g) {
+  std::vector<outcome> result(num_vertices(g), outcome::n);
+  for (auto v : sinks_first_order(g)) {
+    if (out_degree(v, g) == 0) continue; // no move: the player to move has already won
+    outcome o = outcome::p;
+    for (auto e : boost::make_iterator_range(out_edges(v, g)))
+      if (result[target(e, g)] == outcome::p) {
+        o = outcome::n;
+        break;
+      }
+    result[v] = o;
+  }
+  return result;
+}
+
+// Normal-play outcomes from Sprague-Grundy values, so both conventions read the same way.
+inline std::vector<outcome> normal_outcomes(const std::vector<grundy_value>& values) {
+  std::vector<outcome> result;
+  result.reserve(values.size());
+  for (auto x : values)
+    result.push_back(outcome_of(x));
+  return result;
+}
+
+// Outcomes of every vertex under `convention`, computed from the graph.
+template <class Graph> std::vector<outcome> outcomes(const Graph& g, play_convention convention) {
+  return convention == play_convention::misere ? misere_outcomes(g) : normal_outcomes(sprague_grundy(g));
+}
+
+// How many vertices are P-positions: positions lost by the player to move.
+inline std::uint64_t count_p_positions(const std::vector<outcome>& o) {
+  std::uint64_t n = 0;
+  for (auto x : o)
+    n += x == outcome::p;
+  return n;
+}
+
+} // namespace grundy

@@ -1,0 +1,62 @@
+#pragma once
+// One octal game computed until its periodicity is proven: what a researcher asks for first.
+
+#include <grundy/octal/code.hpp>
+#include <grundy/octal/periodicity.hpp>
+#include <grundy/octal/sequence.hpp>
+#include <grundy/octal/sparse.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string_view>
+
+namespace grundy {
+
+enum class octal_method {
+  automatic, // sparse for codes that split heaps in two, naive for the others
+  naive,
+  sparse
+};
+
+std::string_view to_string(octal_method m) noexcept;
+
+// Sent between chunks of a long run.
+struct octal_progress {
+  std::size_t values = 0; // G(0..values-1) known
+  double seconds = 0;
+  std::size_t rare_count = 0;
+};
+
+struct analysis_options {
+  // Enough to settle 0.376 (4,536,507 values), one of the longest known preperiods.
+  static constexpr std::size_t default_max_values = 10'000'000;
+
+  std::size_t max_values = default_max_values;
+  octal_method method = octal_method::automatic;
+  bool keep_going = false; // compute all max_values values even once a period is proven
+  std::function<void(const octal_progress&)> on_progress;
+};
+
+struct octal_analysis {
+  octal_code code;
+  grundy_sequence values;
+  std::optional<periodicity> period;
+  octal_method method = octal_method::naive; // the engine that ran: naive or sparse
+  rare_split split;                          // the sparse engine's split at the end
+  std::size_t rare_count = 0;
+  double seconds = 0;
+};
+
+// Computes G(0), G(1), ... in increasing heap size until a periodicity is proven (checking
+// at points about 1/8 apart, so a few more values than the theorem needs are computed) or
+// until max_values values; with keep_going, all max_values values. `period` is then the best
+// periodicity the values show, proven or not.
+octal_analysis analyse_octal(const octal_code& code, const analysis_options& options = {});
+
+// G(n) of a single heap of n tokens: from the periodicity once it is proven, which needs only
+// a bounded number of values however large n is; otherwise from G(0..n), computed.
+grundy_value octal_value(const octal_code& code, std::uint64_t n);
+
+} // namespace grundy

@@ -1,0 +1,51 @@
+#pragma once
+// Ultimate periodicity of a sequence of Grundy values, proven by the octal periodicity theorem.
+
+#include <grundy/octal/code.hpp>
+#include <grundy/octal/sequence.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+namespace grundy {
+
+// G(n + period) = G(n) for every n >= preperiod seen. `proven` says the octal periodicity
+// theorem extends it to every n, so that the whole infinite sequence is known; otherwise it
+// is only what the values computed so far show (at least two periods of it).
+struct periodicity {
+  std::size_t preperiod = 0;
+  std::size_t period = 0;
+  bool proven = false;
+
+  friend bool operator==(const periodicity&, const periodicity&) = default;
+};
+
+// How many values G(0..N-1) the periodicity theorem needs to prove that `period` holds from
+// `preperiod` on for this code's game.
+//
+// The theorem (Guy and Smith) for a game whose moves remove at most t tokens and leave at most
+// two heaps: if G(n + p) = G(n) for s <= n < 2s + p + t, then for all n >= s. The proof is an
+// induction on n: an option of heap n + p leaving a + b with a <= b has b >= (n + p - t) / 2,
+// and n >= 2s + p + t makes b - p >= s, so (a, b - p) is an option of heap n of the same
+// value, and conversely. The check reads G up to index 2s + 2p + t - 1: N = 2s + 2p + t.
+//
+// A hexadecimal move may leave three heaps a <= b <= c of which only c >= (n + p - t) / 3 is
+// sure to be large, so c - p >= s needs n >= 3s + 2p + t: N = 3s + 3p + t. A digit before
+// the point (splitting without removing) removes 0 <= t tokens and changes nothing; t stays
+// the number of digits after the point. With s = 0 the argument would map a + b = 2p onto a
+// one-heap option of a different kind, so s is counted as at least 1 (G(p) = G(0) is then
+// part of what is checked).
+std::size_t values_to_prove(const octal_code& code, std::size_t preperiod, std::size_t period);
+
+// The periodicity shown by `values`, computed for `code`: the smallest preperiod, then the
+// smallest period. A proven periodicity is preferred to one that is not (it is the true one,
+// and every proven period shares its preperiod); an unproven one needs at least two whole
+// periods after its preperiod. Empty when none shows. Takes time about linear in
+// values.size() for the sequences octal games produce.
+std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code);
+
+// G(n) for any n, from the values and a proven periodicity (n may lie beyond the values).
+grundy_value periodic_value(const grundy_sequence& values, const periodicity& period, std::uint64_t n);
+
+} // namespace grundy

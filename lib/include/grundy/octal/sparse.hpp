@@ -1,0 +1,117 @@
+#pragma once
+// The sparse-space engine: options through rare values first, then a proof of the candidate.
+
+#include <grundy/octal/code.hpp>
+#include <grundy/octal/moves.hpp>
+#include <grundy/octal/sequence.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace grundy {
+
+// How values are split into rare and common. The heap h, of value g, is rare when the
+// parity of popcount(g & mask) is even; with heap_parity, when that parity equals the parity
+// of h - n, n being the number of tokens the code's splitting moves remove (all of them must
+// then have the same parity). mask 0 means no split: the engine takes naive steps.
+struct rare_split {
+  std::uint32_t mask = 0;
+  bool heap_parity = false;
+
+  friend bool operator==(const rare_split&, const rare_split&) = default;
+};
+
+struct sparse_options {
+  // Keep this split from the first heap on instead of choosing one from the values computed
+  // so far. The values do not depend on it, only the speed; tests use it to show exactly that.
+  std::optional<rare_split> fixed_split;
+};
+
+// What the engine did, for benchmarks and for choosing thresholds.
+struct sparse_statistics {
+  std::uint64_t sparse_steps = 0; // heaps settled from rare options and a proof
+  std::uint64_t naive_steps = 0;  // heaps computed with every option
+  std::uint64_t full_scans = 0;   // sparse steps whose proof went through every pair
+  std::uint64_t proof_pairs = 0;  // pairs examined by the proofs
+  std::uint64_t reviews = 0;      // times the split was reconsidered
+  std::uint64_t changes = 0;      // times it changed
+};
+
+// In most octal games that split heaps, a few values are rare and the rest common once the
+// values are split by the parity of popcount(G & mask): the XOR of two common values or of two
+// rare values is rare, so the common values among a heap's options all come from pairs with
+// a rare heap, and there are few of those. The engine enumerates only those pairs to find the
+// candidate, the least common value not reached, then proves it: the heap's value is the
+// candidate unless a rare value below it is not reached, so it scans the other pairs only
+// until every rare value below the candidate has turned up (usually a few dozen pairs), and
+// through all of them otherwise. The result is therefore exact whatever the split; a poor
+// split only costs time. The split is chosen from the counts of the values computed so far
+// (a Walsh-Hadamard transform scores every mask at once) and reconsidered as the sequence
+// grows. Where no split makes the rare heaps few, or the code leaves three heaps (whose
+// options the split does not make sparse), the engine takes naive steps.
+class sparse_engine {
+public:
+  explicit sparse_engine(const octal_code& code, const sparse_options& options = {});
+
+  const octal_code& code() const noexcept { return moves_.code; }
+
+  // Appends G(values.size()), ..., G(count - 1). `values` must hold this code's first values
+  // (or be empty); values the engine has not seen yet are taken into account first.
+  void extend(grundy_sequence& values, std::size_t count);
+
+  // The split in use now.
+  rare_split split() const noexcept { return split_; }
+
+  // The heaps of size at least 1 that are rare under the current split (0 without a split).
+  std::size_t rare_count() const noexcept { return rare_.size(); }
+
+  // True when heap h, of value g, is rare under the current split.
+  bool is_rare(std::size_t h, grundy_value g) const noexcept;
+
+  const sparse_statistics& statistics() const noexcept { return statistics_; }
+
+private:
+  template <class T> grundy_value step(const T* g, std::size_t h);
+  template <class T> bool find_witness(const T* g, std::size_t h, grundy_value v);
+  template <class T> void after(const T* g, std::size_t h, grundy_value x);
+  template <class T> void review(const T* g, std::size_t count);
+  template <class T> void use_split(const T* g, std::size_t count, rare_split split);
+  void fit(grundy_value largest);
+  void build_patterns();
+
+  detail::octal_moves moves_;
+  sparse_options options_;
+  rare_split split_;
+  bool parity_allowed_ = false; // every splitting move removes a number of the same parity
+  unsigned split_parity_ = 0;   // that parity
+  unsigned bits_ = 0;           // every value so far is below 2^bits_
+  bool counting_ = true;        // histograms kept (values small enough for a split to pay)
+
+  std::vector<std::uint8_t> seen_;                    // 2^(bits_+1) marks for one heap's options
+  std::array<std::vector<std::uint8_t>, 2> pattern_;  // pattern_[e][v]: 2 where v's parity is e
+  std::vector<std::uint8_t> hits_;                    // values reached, in a full proof
+  std::vector<grundy_value> wanted_;                  // values still to reach, in a full proof
+  std::vector<std::uint32_t> rare_;                   // the rare heaps, increasing
+  std::vector<grundy_value> rare_values_;             // their values
+  std::vector<std::size_t> rare_below_;               // per splitting move: rare heaps below h - n
+  std::array<std::vector<std::uint64_t>, 2> counts_;  // counts_[h & 1][g]: heaps h >= 1 of value g
+  std::vector<std::vector<std::uint32_t>> positions_; // positions_[g]: the first heaps of value g
+  std::vector<grundy_value> frequent_;                // the most frequent values, most first
+
+  bool witnesses_pay_ = true;          // aimed witnesses settle most proofs they are tried on
+  std::uint64_t witness_searches_ = 0; // since the last review
+  std::uint64_t witness_failures_ = 0;
+  std::size_t seen_values_ = 0; // values taken into account
+  std::size_t next_review_ = 0;
+  std::size_t review_count_ = 0; // values at the last review
+  std::size_t review_rare_ = 0;  // rare heaps then
+  sparse_statistics statistics_;
+};
+
+// G(0), ..., G(count - 1) by the sparse engine.
+grundy_sequence sparse_values(const octal_code& code, std::size_t count, const sparse_options& options = {});
+
+} // namespace grundy

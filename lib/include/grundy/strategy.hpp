@@ -1,0 +1,272 @@
+#pragma once
+// Winning moves: the moves that leave the opponent a lost position, for any game, under normal
+// or misère play, and how to say them in words.
+//
+// For a program that embeds the library, the entry points are
+//
+//   auto moves = grundy::winning_moves(game, position);                          // normal play
+//   auto moves = grundy::winning_moves(game, position, grundy::play_convention::misere);
+//   for (auto& m : moves) std::cout << grundy::describe_move(game, position, m) << '\n';
+//
+// winning_moves returns the positions the winning moves lead to, in canonical form; it is
+// empty when the player to move loses against perfect play (or has no move at all). It picks
+// the fastest method it knows for the game: a rule for Nim (Bouton's, and the misère rule),
+// the XOR of single-heap values for octal games, Moore's rule for Moore's Nim, and otherwise
+// the game graph of every position reachable from `position`. A program that asks about many
+// positions of one game (a player, say) keeps the object make_strategy returns instead: it
+// computes what it needs once.
+
+#include <grundy/game.hpp>
+#include <grundy/games/moore.hpp>
+#include <grundy/games/nim.hpp>
+#include <grundy/games/octal.hpp>
+#include <grundy/games/tablettes.hpp>
+#include <grundy/graph.hpp>
+#include <grundy/labelling.hpp>
+#include <grundy/misere.hpp>
+#include <grundy/octal/periodicity.hpp>
+#include <grundy/octal/sequence.hpp>
+
+#include <boost/range/iterator_range.hpp>
+#include <boost/unordered/unordered_flat_map.hpp>
+#include <boost/unordered/unordered_flat_set.hpp>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace grundy {
+
+// The distinct positions one move leads to, in canonical form and in the order the game
+// generates its moves: the list a player chooses from.
+template <game G> std::vector<state_t<G>> legal_moves(const G& g, const state_t<G>& s) {
+  std::vector<state_t<G>> raw, result;
+  g.successors(g.canonical(s), raw);
+  boost::unordered_flat_set<state_t<G>, boost::hash<state_t<G>>> seen;
+  for (auto& m : raw) {
+    auto c = g.canonical(m);
+    if (seen.insert(c).second) result.push_back(std::move(c));
+  }
+  return result;
+}
+
+// Outcomes read from the game graph of every position reachable from a start: works for any
+// game and either convention, at the cost of building that graph once. Every later question
+// about a reachable position is then a look-up, which is what a game in progress needs: its
+// positions are all reachable from its first one. The states are kept twice (in the graph
+// and in the index from state to vertex) so that the object stays an ordinary value that can
+// be copied and moved; that doubles the memory of a graph meant for play, not for records.
+template <game G> class graph_strategy {
+public:
+  using state_type = state_t<G>;
+
+  // Builds and labels the graph; throws limit_exceeded past options.max_states positions
+  // and not_acyclic for a game that can go on for ever.
+  graph_strategy(G g, const state_type& start, play_convention convention = play_convention::normal,
+                 const build_options& options = {})
+      : game_(std::move(g)), convention_(convention), graph_(build_graph(game_, start, options)),
+        outcomes_(outcomes(graph_.graph, convention)) {
+    index_.reserve(graph_.states.size());
+    for (vertex_id v = 0; v < graph_.states.size(); ++v)
+      index_.emplace(graph_.states[v], v);
+  }
+
+  const G& game() const noexcept { return game_; }
+  play_convention convention() const noexcept { return convention_; }
+  std::size_t position_count() const noexcept { return graph_.vertex_count(); }
+  bool contains(const state_type& s) const { return index_.contains(game_.canonical(s)); }
+
+  // Throws std::out_of_range for a position not reachable from the start.
+  outcome outcome_of(const state_type& s) const { return outcomes_[vertex_of(s)]; }
+
+  std::vector<state_type> winning_moves(const state_type& s) const {
+    std::vector<state_type> result;
+    for (auto e : boost::make_iterator_range(out_edges(vertex_of(s), graph_.graph)))
+      if (outcomes_[target(e, graph_.graph)] == outcome::p)
+        result.push_back(graph_.states[target(e, graph_.graph)]);
+    return result;
+  }
+
+private:
+  vertex_id vertex_of(const state_type& s) const {
+    const auto it = index_.find(game_.canonical(s));
+    if (it == index_.end())
+      throw std::out_of_range("position " + game_.format(s) + " is not reachable from the start position");
+    return it->second;
+  }
+
+  G game_;
+  play_convention convention_;
+  game_graph<state_type> graph_;
+  std::vector<outcome> outcomes_;
+  boost::unordered_flat_map<state_type, vertex_id, boost::hash<state_type>> index_;
+};
+
+// Nim's P-positions, by rule. Normal play (Bouton): the XOR of the heaps is 0. Misère play:
+// the same while some heap has two tokens or more; once every heap has at most one, the player
+// to move loses when an odd number of heaps is left (they will take the last one).
+bool nim_p_position(const heaps& h, play_convention convention = play_convention::normal);
+
+// Nim by rule, without any graph: any heap sizes, either convention. Misère winning moves are
+// normal Nim's moves except the one that would leave only heaps of at most one token, which
+// leaves an odd number of them instead; checking the three candidates per heap (XOR, 0, 1)
+// against the rule finds them all.
+class nim_strategy {
+public:
+  explicit nim_strategy(play_convention convention = play_convention::normal) : convention_(convention) {}
+
+  play_convention convention() const noexcept { return convention_; }
+  outcome outcome_of(const heaps& s) const {
+    return nim_p_position(canonical_heaps(s), convention_) ? outcome::p : outcome::n;
+  }
+  // Largest heaps first, as the seed's table picks the heap to change.
+  std::vector<heaps> winning_moves(const heaps& s) const;
+
+private:
+  play_convention convention_;
+};
+
+// G(h) of single heaps of an octal game for every h up to `largest`, by the octal engines.
+// They stop once a periodicity is proven, and the period gives every larger heap, so a heap
+// of 10^9 tokens costs no more than the proof. Throws std::runtime_error when the values are
+// not known that far within the engines' default limit and no period has been proven.
+class octal_heap_values {
+public:
+  octal_heap_values(const octal_code& code, heap_size largest);
+
+  heap_size largest() const noexcept { return largest_; }
+  // Throws std::out_of_range past largest().
+  grundy_value operator()(heap_size h) const;
+
+private:
+  grundy_sequence values_;
+  std::optional<periodicity> period_; // set when proven
+  heap_size largest_;
+};
+
+// Octal games by the XOR rule in normal play: a position's value is the XOR of its heaps'
+// values, and a winning move changes one heap into parts whose values XOR to what makes the
+// total 0. Only the single-heap values up to the largest starting heap are needed, since no
+// move makes a heap larger. Misère play has no such rule (misère values do not add), so it
+// uses the game graph of the start position.
+class octal_strategy {
+public:
+  octal_strategy(const octal_game& g, const heaps& start,
+                 play_convention convention = play_convention::normal, const build_options& options = {});
+
+  play_convention convention() const noexcept { return convention_; }
+  outcome outcome_of(const heaps& s) const;
+  std::vector<heaps> winning_moves(const heaps& s) const;
+
+  // Normal play only: G(h) for a heap no larger than the largest starting heap, and the XOR of
+  // them (throws std::out_of_range beyond).
+  grundy_value heap_value(heap_size h) const;
+  grundy_value value(const heaps& s) const;
+
+private:
+  octal_game game_;
+  play_convention convention_;
+  std::optional<octal_heap_values> values_; // normal play
+  std::optional<graph_strategy<octal_game>> misere_;
+};
+
+// Moore's Nim: Moore's rule in normal play, checked on every move (a move may touch several
+// heaps, so there is no heap-by-heap shortcut); the game graph in misère play.
+class moore_strategy {
+public:
+  moore_strategy(const moore_game& g, const heaps& start,
+                 play_convention convention = play_convention::normal, const build_options& options = {});
+
+  play_convention convention() const noexcept { return convention_; }
+  outcome outcome_of(const heaps& s) const;
+  std::vector<heaps> winning_moves(const heaps& s) const;
+
+private:
+  moore_game game_;
+  play_convention convention_;
+  std::optional<graph_strategy<moore_game>> misere_;
+};
+
+// The best strategy object known for a game, ready to answer about `start` and every position
+// reachable from it: outcome_of(s) and winning_moves(s). Games without a rule of their own get
+// the game graph.
+template <game G>
+graph_strategy<G> make_strategy(const G& g, const state_t<G>& start,
+                                play_convention convention = play_convention::normal,
+                                const build_options& options = {}) {
+  return graph_strategy<G>(g, start, convention, options);
+}
+inline nim_strategy make_strategy(const nim_game&, const heaps&,
+                                  play_convention convention = play_convention::normal,
+                                  const build_options& = {}) {
+  return nim_strategy(convention);
+}
+inline octal_strategy make_strategy(const octal_game& g, const heaps& start,
+                                    play_convention convention = play_convention::normal,
+                                    const build_options& options = {}) {
+  return octal_strategy(g, start, convention, options);
+}
+inline moore_strategy make_strategy(const moore_game& g, const heaps& start,
+                                    play_convention convention = play_convention::normal,
+                                    const build_options& options = {}) {
+  return moore_strategy(g, start, convention, options);
+}
+
+// The positions the winning moves from `s` lead to; empty when the player to move loses.
+template <game G>
+std::vector<state_t<G>> winning_moves(const G& g, const state_t<G>& s,
+                                      play_convention convention = play_convention::normal,
+                                      const build_options& options = {}) {
+  return make_strategy(g, s, convention, options).winning_moves(s);
+}
+
+// Whether the player to move at `s` wins (N) or loses (P) against perfect play.
+template <game G>
+outcome position_outcome(const G& g, const state_t<G>& s,
+                         play_convention convention = play_convention::normal,
+                         const build_options& options = {}) {
+  return make_strategy(g, s, convention, options).outcome_of(s);
+}
+
+// The same from the game graph whatever the game: the reference the rules are tested against.
+template <game G>
+std::vector<state_t<G>> graph_winning_moves(const G& g, const state_t<G>& s,
+                                            play_convention convention = play_convention::normal,
+                                            const build_options& options = {}) {
+  return graph_strategy<G>(g, s, convention, options).winning_moves(s);
+}
+
+// What changed between two positions of a heap game: the heaps that went (largest first) and
+// the heaps that came (largest first), as multisets.
+struct heap_change {
+  heaps removed;
+  heaps added;
+};
+heap_change heap_difference(const heaps& before, const heaps& after);
+
+// A move in words, from the position before it and the position after it:
+// "take 3 from the heap of 8, leaving 5", "take 1 from the heap of 7 and split the rest into
+// 2 and 4", "take 2 from the heap of 5 (leaving 3) and all of the heap of 2",
+// "put the pile [1,2] on the pile [0,2]". Games without words of their own get
+// "move to <position>".
+std::string describe_heap_move(const heaps& before, const heaps& after);
+inline std::string describe_move(const nim_game&, const heaps& before, const heaps& after) {
+  return describe_heap_move(before, after);
+}
+inline std::string describe_move(const octal_game&, const heaps& before, const heaps& after) {
+  return describe_heap_move(before, after);
+}
+inline std::string describe_move(const moore_game&, const heaps& before, const heaps& after) {
+  return describe_heap_move(before, after);
+}
+std::string describe_move(const tablettes_game& g, const tablettes_game::state_type& before,
+                          const tablettes_game::state_type& after);
+template <game G> std::string describe_move(const G& g, const state_t<G>&, const state_t<G>& after) {
+  return "move to " + std::string(g.format(after));
+}
+
+// "[1,2]": a pile as its top colour and height, the notation of tablettes_game::format.
+std::string format_pile(pile p);
+
+} // namespace grundy

@@ -1,0 +1,80 @@
+#include <grundy/octal/periodicity.hpp>
+
+#include <algorithm>
+#include <span>
+#include <vector>
+
+namespace grundy {
+
+namespace {
+
+// The most heaps a move leaves, as the theorem counts them (at least two).
+std::size_t heaps_bound(const octal_code& code) {
+  return static_cast<std::size_t>(std::max(2, code.max_heaps_left()));
+}
+
+std::size_t needed(std::size_t s, std::size_t p, std::size_t t, std::size_t k) {
+  return k * (std::max<std::size_t>(s, 1) + p) + t;
+}
+
+// An unproven periodicity is reported only when its repeating part was seen matching over
+// at least one whole period and at least this many values, so that a few equal values at the
+// end of a sequence do not pass for a period.
+constexpr long long min_matches = 64;
+
+template <class T> std::optional<periodicity> search(std::span<const T> g, std::size_t t, std::size_t k) {
+  using index = long long;
+  const auto size = static_cast<index>(g.size());
+  const auto kk = static_cast<index>(k), tt = static_cast<index>(t);
+  std::optional<periodicity> best; // the best periodicity shown but not proven so far
+  // Periods recorded with their preperiods: a multiple p of q with p <= size - s_q has a
+  // preperiod of at least s_q (the mismatch at s_q - 1 repeats), so it can do no better.
+  std::vector<std::pair<index, index>> recorded;
+  for (index p = 1; p < size; ++p) {
+    if (std::any_of(recorded.begin(), recorded.end(),
+                    [&](const auto& r) { return p % r.first == 0 && p <= size - r.second; }))
+      continue;
+    // The largest preperiod for which p matters: proven (k (max(s, 1) + p) + t <= size), or
+    // shown well enough and better than the best so far.
+    const index provable = size >= tt + kk * (1 + p) ? (size - tt) / kk - p : -1;
+    const index shown = size - p - std::max(p, min_matches);
+    const index better = best ? static_cast<index>(best->preperiod) - 1 : shown;
+    const index useful = std::max(provable, std::min(shown, better));
+    if (useful < 0) {
+      if (provable < 0 && shown < 0) break; // larger p can only do worse
+      continue;
+    }
+    // The preperiod for p is one past the last mismatch: scan down from the end, giving up as
+    // soon as it is sure to exceed `useful` (for most p at the first or second comparison).
+    index s = size - p;
+    while (s > useful && g[s - 1] == g[s - 1 + p])
+      --s;
+    if (s > useful) continue;
+    while (s > 0 && g[s - 1] == g[s - 1 + p])
+      --s;
+    const auto found = periodicity{static_cast<std::size_t>(s), static_cast<std::size_t>(p), false};
+    // Proven periods are true ones, so they share one preperiod and the first is the least.
+    if (s <= provable) return periodicity{found.preperiod, found.period, true};
+    if (!best || found.preperiod < best->preperiod) best = found;
+    recorded.emplace_back(p, s);
+  }
+  return best;
+}
+
+} // namespace
+
+std::size_t values_to_prove(const octal_code& code, std::size_t preperiod, std::size_t period) {
+  return needed(preperiod, period, code.length(), heaps_bound(code));
+}
+
+std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code) {
+  return values.visit([&](auto g) { return search(g, code.length(), heaps_bound(code)); });
+}
+
+grundy_value periodic_value(const grundy_sequence& values, const periodicity& period, std::uint64_t n) {
+  if (n < values.size()) return values[static_cast<std::size_t>(n)];
+  const std::uint64_t s = period.preperiod;
+  return values[static_cast<std::size_t>(s + (n - s) % period.period)];
+}
+
+} // namespace grundy

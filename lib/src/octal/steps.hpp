@@ -1,0 +1,92 @@
+#pragma once
+// What both engines share: the naive step and the driver that widens the storage as values grow.
+
+#include <grundy/octal/moves.hpp>
+#include <grundy/octal/sequence.hpp>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace grundy::detail {
+
+// The number of bits the values use so far, never below 6 so that small games do not resize
+// their buffers at every new value. Options' values are XORs of such values, so they stay
+// below 2^bits, and a mex is at most 2^bits.
+inline unsigned value_bits(grundy_value largest) noexcept {
+  return std::max(6u, static_cast<unsigned>(std::bit_width(largest)));
+}
+
+// G(h) from every option of a heap of h tokens. `seen` holds at least 2^bits + 1 bytes, where
+// every value G(0..h-1) is below 2^bits. Allocates nothing; the two-heap loop is the whole
+// cost (about h/2 pairs per splitting digit).
+template <class T>
+grundy_value naive_step(const T* g, std::size_t h, const octal_moves& moves, std::uint8_t* seen,
+                        unsigned bits) noexcept {
+  const std::size_t size = (std::size_t{1} << bits) + 1;
+  std::memset(seen, 0, size);
+  if (moves.vanishes(h)) seen[0] = 1;
+  for (auto n : moves.one_heap)
+    if (n < h) seen[g[h - n]] = 1;
+  for (auto n : moves.two_heaps) {
+    if (n + 2 > h) break; // the lists are in increasing n
+    const std::size_t r = h - n;
+    const T* hi = g + r;
+    for (std::size_t a = 1; 2 * a <= r; ++a)
+      seen[g[a] ^ hi[-static_cast<std::ptrdiff_t>(a)]] = 1;
+  }
+  for (auto n : moves.three_heaps) {
+    if (n + 3 > h) break;
+    const std::size_t r = h - n;
+    for (std::size_t a = 1; 3 * a <= r; ++a) {
+      const grundy_value ga = g[a];
+      for (std::size_t b = a; a + 2 * b <= r; ++b)
+        seen[ga ^ g[b] ^ g[r - a - b]] = 1;
+    }
+  }
+  return static_cast<grundy_value>(static_cast<const std::uint8_t*>(std::memchr(seen, 0, size)) - seen);
+}
+
+// Runs step(g, h) for h = values.size() .. count - 1, appending each value, at the storage's
+// current width; after(g, h, value) sees every value once it is stored. A value too wide for
+// the storage is appended after widening, and the loop resumes at the new width. The
+// storage must already have room for `count` values at its width, so that `g` stays valid.
+template <class Step, class After>
+void run_steps(grundy_sequence& values, std::size_t count, Step&& step, After&& after) {
+  if (values.empty() && count > 0) {
+    values.push_back(0); // no move from an empty heap
+    values.visit([&](auto g) { after(g.data(), std::size_t{0}, grundy_value{0}); });
+  }
+  while (values.size() < count) {
+    const std::optional<grundy_value> too_wide = sequence_access::visit(values, [&](auto& v) {
+      using T = typename std::decay_t<decltype(v)>::value_type;
+      const T* g = v.data();
+      grundy_value largest = 0;
+      std::optional<grundy_value> wide;
+      for (std::size_t h = v.size(); h < count; ++h) {
+        const grundy_value x = step(g, h);
+        if (x > std::numeric_limits<T>::max()) {
+          wide = x;
+          break;
+        }
+        v.push_back(static_cast<T>(x));
+        largest = std::max(largest, x);
+        after(g, h, x);
+      }
+      sequence_access::appended(values, largest);
+      return wide;
+    });
+    if (too_wide) {
+      const std::size_t h = values.size();
+      values.push_back(*too_wide);
+      values.reserve(count);
+      values.visit([&](auto g) { after(g.data(), h, *too_wide); });
+    }
+  }
+}
+
+} // namespace grundy::detail

@@ -1,0 +1,72 @@
+// Misère outcomes from the game graph: misère Nim's rule, Fort Boyard, and small graphs by hand.
+#define BOOST_TEST_MODULE misere
+#include <boost/test/unit_test.hpp>
+
+#include <grundy/games/nim.hpp>
+#include <grundy/games/octal.hpp>
+#include <grundy/graph.hpp>
+#include <grundy/misere.hpp>
+#include <grundy/strategy.hpp>
+
+#include <boost/graph/adjacency_list.hpp>
+
+#include <random>
+#include <vector>
+
+using grundy::heaps;
+using grundy::outcome;
+using grundy::play_convention;
+
+// A path a -> b -> c: c has no move, so under misère play its player to move has won (N);
+// b must move to c and loses (P); a moves to b and wins.
+BOOST_AUTO_TEST_CASE(path_by_hand) {
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> g(3);
+  add_edge(0, 1, g);
+  add_edge(1, 2, g);
+  const auto o = grundy::misere_outcomes(g);
+  BOOST_TEST((o == std::vector<outcome>{outcome::n, outcome::p, outcome::n}));
+  const auto normal = grundy::outcomes(g, play_convention::normal);
+  BOOST_TEST((normal == std::vector<outcome>{outcome::p, outcome::n, outcome::p}));
+  BOOST_TEST(grundy::count_p_positions(o) == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(cycles_are_refused) {
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> g(2);
+  add_edge(0, 1, g);
+  add_edge(1, 0, g);
+  BOOST_CHECK_THROW(grundy::misere_outcomes(g), grundy::not_acyclic);
+}
+
+// Misère Nim: every vertex of random Nim graphs is labelled as the rule says.
+BOOST_AUTO_TEST_CASE(misere_nim_rule_matches_the_graph) {
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<grundy::heap_size> size(0, 7);
+  std::uniform_int_distribution<int> count(1, 4);
+  for (int trial = 0; trial < 30; ++trial) {
+    heaps start;
+    for (int k = count(rng); k > 0; --k)
+      start.push_back(size(rng));
+    const auto gg = grundy::build_graph(grundy::nim_game{}, start);
+    const auto o = grundy::misere_outcomes(gg.graph);
+    for (std::size_t v = 0; v < gg.vertex_count(); ++v) {
+      const bool p = grundy::nim_p_position(gg.states[v], play_convention::misere);
+      BOOST_TEST((o[v] == outcome::p) == p, "position " << grundy::format_heaps(gg.states[v]));
+    }
+  }
+}
+
+// Fort Boyard (0.333, take 1 to 3): a multiple of 4 loses in normal play; in misère play the
+// losing heaps are those of 4k + 1 tokens, found with no code for that game.
+BOOST_AUTO_TEST_CASE(fort_boyard_both_ways) {
+  const grundy::octal_game g(grundy::octal_code::parse("0.333"));
+  for (grundy::heap_size n = 0; n <= 40; ++n) {
+    const heaps h = n ? heaps{n} : heaps{};
+    BOOST_TEST((grundy::position_outcome(g, h) == outcome::p) == (n % 4 == 0), "heap " << n);
+    BOOST_TEST((grundy::position_outcome(g, h, play_convention::misere) == outcome::p) == (n % 4 == 1),
+               "misère heap " << n);
+  }
+  // The winning move from 21 takes 1 and leaves 20; under misère play it takes 0 mod 4: leaves 17.
+  BOOST_TEST((grundy::winning_moves(g, heaps{21}) == std::vector<heaps>{{20}}));
+  BOOST_TEST((grundy::winning_moves(g, heaps{20}, play_convention::misere) == std::vector<heaps>{{17}}));
+  BOOST_TEST(grundy::winning_moves(g, heaps{20}).empty());
+}

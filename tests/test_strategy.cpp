@@ -1,0 +1,184 @@
+// Winning moves: the seeds' examples, and on random positions of every game, under both
+// conventions, each move given leaves a P-position and no winning move is missed.
+#define BOOST_TEST_MODULE strategy
+#include <boost/test/unit_test.hpp>
+
+#include <grundy/games/moore.hpp>
+#include <grundy/games/nim.hpp>
+#include <grundy/games/octal.hpp>
+#include <grundy/games/tablettes.hpp>
+#include <grundy/strategy.hpp>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+using grundy::heaps;
+using grundy::outcome;
+using grundy::play_convention;
+
+namespace {
+
+constexpr play_convention both[] = {play_convention::normal, play_convention::misere};
+
+template <class T> std::vector<T> sorted(std::vector<T> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+heaps random_heaps(std::mt19937& rng, int most_heaps, grundy::heap_size largest) {
+  std::uniform_int_distribution<int> count(1, most_heaps);
+  std::uniform_int_distribution<grundy::heap_size> size(0, largest);
+  heaps h;
+  for (int k = count(rng); k > 0; --k)
+    h.push_back(size(rng));
+  return grundy::canonical_heaps(h);
+}
+
+// The fast strategy and the game graph agree on the outcome and on the set of winning moves,
+// and each winning move leaves a position that its own graph labels P.
+template <class G> void check_position(const G& g, const grundy::state_t<G>& s, play_convention c) {
+  const auto moves = grundy::winning_moves(g, s, c);
+  const auto reference = grundy::graph_winning_moves(g, s, c);
+  BOOST_TEST((sorted(moves) == sorted(reference)), g.format(s) << " " << to_string(c));
+  // No winning move means a lost position, except a finished misère game: won by the player
+  // to move, whose opponent took the last token.
+  const bool finished = grundy::legal_moves(g, s).empty();
+  const auto expected =
+      moves.empty() && !(finished && c == play_convention::misere) ? outcome::p : outcome::n;
+  BOOST_TEST((grundy::position_outcome(g, s, c) == expected), g.format(s));
+  for (auto& m : moves)
+    BOOST_TEST((grundy::graph_strategy<G>(g, m, c).outcome_of(m) == outcome::p),
+               g.format(s) << " -> " << g.format(m));
+}
+
+} // namespace
+
+// Seed 002: 7, 2, 6 has parity 011 and the largest heap goes to 4; 8, 6, 3 has parity 1101 and
+// the only move leaves 5 in the largest heap. Seed 003: 4, 2, 3 has XOR 5 (101) and the only
+// move leaves 1 in the heap of 4.
+BOOST_AUTO_TEST_CASE(seed_examples) {
+  const grundy::nim_game nim;
+  const auto first = grundy::winning_moves(nim, heaps{2, 6, 7});
+  BOOST_TEST_REQUIRE(first.size() == 3u);
+  BOOST_TEST((first.front() == heaps{2, 4, 6}));
+  BOOST_TEST(grundy::describe_move(nim, heaps{2, 6, 7}, first.front()) ==
+             "take 3 from the heap of 7, leaving 4");
+  BOOST_TEST((grundy::winning_moves(nim, heaps{3, 6, 8}) == std::vector<heaps>{{3, 5, 6}}));
+  BOOST_TEST(grundy::describe_move(nim, heaps{3, 6, 8}, heaps{3, 5, 6}) ==
+             "take 3 from the heap of 8, leaving 5");
+  BOOST_TEST((grundy::winning_moves(nim, heaps{2, 3, 4}) == std::vector<heaps>{{1, 2, 3}}));
+  BOOST_TEST(grundy::winning_moves(nim, heaps{1, 2, 3}).empty());
+}
+
+// Seed 003's misère example: five heaps of 1 and a heap of 3. Normal play takes 2 from the 3;
+// misère play takes it all, leaving an odd number of single tokens; with four ones it leaves 1.
+BOOST_AUTO_TEST_CASE(misere_nim_endgame) {
+  const grundy::nim_game nim;
+  BOOST_TEST((grundy::winning_moves(nim, heaps{1, 1, 1, 1, 1, 3}) == std::vector<heaps>{{1, 1, 1, 1, 1, 1}}));
+  BOOST_TEST((grundy::winning_moves(nim, heaps{1, 1, 1, 1, 1, 3}, play_convention::misere) ==
+              std::vector<heaps>{{1, 1, 1, 1, 1}}));
+  BOOST_TEST((grundy::winning_moves(nim, heaps{1, 1, 1, 1, 3}, play_convention::misere) ==
+              std::vector<heaps>{{1, 1, 1, 1, 1}}));
+  // Away from the end, misère Nim plays as normal Nim.
+  BOOST_TEST(
+      (grundy::winning_moves(nim, heaps{3, 6, 8}, play_convention::misere) == std::vector<heaps>{{3, 5, 6}}));
+  BOOST_TEST(grundy::winning_moves(nim, heaps{1, 1, 1}, play_convention::misere).empty());
+  BOOST_TEST(grundy::winning_moves(nim, heaps{}, play_convention::misere).empty()); // already won
+  BOOST_TEST((grundy::position_outcome(nim, heaps{}, play_convention::misere) == outcome::n));
+}
+
+BOOST_AUTO_TEST_CASE(nim_random_positions) {
+  std::mt19937 rng(2002);
+  for (int trial = 0; trial < 60; ++trial)
+    for (auto c : both)
+      check_position(grundy::nim_game{}, random_heaps(rng, 4, 9), c);
+}
+
+BOOST_AUTO_TEST_CASE(nim_rule_handles_huge_heaps) {
+  const heaps s{1'000'000'000, 999'999'999, 3};
+  const auto moves = grundy::winning_moves(grundy::nim_game{}, s);
+  BOOST_TEST_REQUIRE(moves.size() == 1u);
+  BOOST_TEST(grundy::nim_p_position(moves[0]));
+}
+
+BOOST_AUTO_TEST_CASE(octal_random_positions) {
+  std::mt19937 rng(137);
+  // Dawson's Kayles, Kayles, Fort Boyard, Grundy-like 0.137, a code that splits without
+  // removing, and a hexadecimal one.
+  for (auto code : {"0.07", "0.77", "0.333", "0.137", "4.7", "0.6", "0.F"}) {
+    const grundy::octal_game g(grundy::octal_code::parse(code));
+    for (int trial = 0; trial < 12; ++trial)
+      for (auto c : both)
+        check_position(g, random_heaps(rng, 3, 9), c);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(octal_values_come_from_the_sequence) {
+  // Dawson's Kayles (0.07) values from 0: 0 0 1 1 2 0 3 1 1 0 3 3.
+  const grundy::octal_heap_values v(grundy::octal_code::parse("0.07"), 11);
+  const grundy::grundy_value expected[] = {0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3};
+  for (grundy::heap_size h = 0; h <= 11; ++h)
+    BOOST_TEST(v(h) == expected[h]);
+  BOOST_CHECK_THROW(v(12), std::out_of_range);
+  // Past the computed values, a proven period answers (0.333 has period 4 from the start).
+  const grundy::octal_heap_values far(grundy::octal_code::parse("0.333"), 1'000'000'003);
+  BOOST_TEST(far(1'000'000'003) == 3u);
+  // A winning move from heaps of a billion: the heap of value 3 takes 3.
+  const grundy::octal_game boyard(grundy::octal_code::parse("0.333"));
+  BOOST_TEST((grundy::winning_moves(boyard, heaps{1'000'000'003}) == std::vector<heaps>{{1'000'000'000}}));
+}
+
+BOOST_AUTO_TEST_CASE(moore_random_positions) {
+  std::mt19937 rng(1910);
+  for (unsigned k = 1; k <= 3; ++k)
+    for (int trial = 0; trial < 10; ++trial)
+      for (auto c : both)
+        check_position(grundy::moore_game(k), random_heaps(rng, 4, 5), c);
+}
+
+BOOST_AUTO_TEST_CASE(tablettes_random_positions) {
+  std::mt19937 rng(3);
+  for (auto [colours, tablets] : {std::pair{2u, 2u}, {2u, 3u}, {3u, 2u}, {3u, 3u}}) {
+    const grundy::tablettes_game g(colours, tablets);
+    for (int trial = 0; trial < 6; ++trial) {
+      // A position reached by a few random moves from the start.
+      auto s = g.start();
+      for (int steps = std::uniform_int_distribution<int>(0, 4)(rng); steps > 0; --steps) {
+        const auto moves = grundy::legal_moves(g, s);
+        if (moves.empty()) break;
+        s = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+      }
+      for (auto c : both)
+        check_position(g, s, c);
+    }
+  }
+}
+
+// One graph answers for every position reachable from its start, as a game in progress needs.
+BOOST_AUTO_TEST_CASE(graph_strategy_answers_for_reachable_positions) {
+  const grundy::tablettes_game g(2, 3);
+  const grundy::graph_strategy<grundy::tablettes_game> strategy(g, g.start());
+  for (auto& m : grundy::legal_moves(g, g.start())) {
+    BOOST_TEST(strategy.contains(m));
+    BOOST_TEST((sorted(strategy.winning_moves(m)) == sorted(grundy::graph_winning_moves(g, m))));
+  }
+  const grundy::graph_strategy<grundy::nim_game> small(grundy::nim_game{}, heaps{2});
+  BOOST_CHECK_THROW(small.outcome_of(heaps{3}), std::out_of_range);
+}
+
+BOOST_AUTO_TEST_CASE(moves_in_words) {
+  BOOST_TEST(grundy::describe_heap_move(heaps{3, 4}, heaps{3}) == "take the whole heap of 4");
+  BOOST_TEST(grundy::describe_heap_move(heaps{10}, heaps{2, 5}) ==
+             "take 3 from the heap of 10 and split the rest into 5 and 2");
+  BOOST_TEST(grundy::describe_heap_move(heaps{7}, heaps{3, 4}) == "split the heap of 7 into 4 and 3");
+  BOOST_TEST(grundy::describe_heap_move(heaps{2, 5, 6}, heaps{3, 6}) ==
+             "take 2 from the heap of 5 (leaving 3) and all of the heap of 2");
+  // Lowering 5 to 3 when a heap of 3 is there already: the multisets show one heap changed.
+  BOOST_TEST(grundy::describe_heap_move(heaps{3, 5}, heaps{3, 3}) == "take 2 from the heap of 5, leaving 3");
+
+  const grundy::tablettes_game g(2, 2);
+  const auto before = g.make_state(std::vector<grundy::pile>{{0, 2}, {1, 1}, {1, 1}});
+  const auto after = g.make_state(std::vector<grundy::pile>{{0, 3}, {1, 1}});
+  BOOST_TEST(grundy::describe_move(g, before, after) == "put the pile [0,2] on the pile [1,1]");
+}
