@@ -157,3 +157,40 @@ BOOST_AUTO_TEST_CASE(help_and_version) {
   BOOST_TEST(help.out.find("table") != std::string::npos);
   BOOST_TEST(run_cli("--version").status == 0);
 }
+
+// Colour symmetry reports the raw counts; 5 colours of 4 tablets have 5,021,330 positions and
+// 67,292,185 moves.
+BOOST_AUTO_TEST_CASE(symmetry_reports_raw_counts) {
+  const auto r = run_cli("graph tablettes --colors 5 --tablets 4 --symmetry --format json -q");
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  const auto o = parse(r.out).as_object();
+  BOOST_TEST(integer(o, "vertices") == 5021330);
+  BOOST_TEST(integer(o, "edges") == 67292185);
+  BOOST_TEST(integer(o, "classes") < integer(o, "vertices"));
+  BOOST_TEST(o.contains("class_edges"));
+  const auto plain = parse(run_cli("table --colors 3 --tablets 1..4 --format json").out).as_array();
+  const auto reduced = parse(run_cli("table --colors 3 --tablets 1..4 --format json --symmetry").out).as_array();
+  BOOST_TEST_REQUIRE(plain.size() == reduced.size());
+  for (std::size_t k = 0; k < plain.size(); ++k)
+    for (auto key : {"vertices", "edges", "terminals", "grundy"})
+      BOOST_TEST(integer(plain[k].as_object(), key) == integer(reduced[k].as_object(), key));
+}
+
+BOOST_AUTO_TEST_CASE(tablets_per_colour) {
+  const auto o = parse(run_cli("graph tablettes --tablets 1,3 --format json").out).as_object();
+  BOOST_TEST(integer(o, "colors") == 2);
+  BOOST_TEST(o.at("outcome").as_string() == "N"); // the smaller count is 1
+  expect_error("graph tablettes --colors 3 --tablets 1,3");
+  expect_error("graph tablettes --tablets 2,0");
+  expect_error("graph tablettes --tablets 2,,3");
+}
+
+BOOST_AUTO_TEST_CASE(memory_and_edge_options) {
+  expect_error("graph tablettes -c 4 -n 4 --max-memory 1K -q", 1);
+  expect_error("graph tablettes -c 2 -n 2 --max-memory lots");
+  expect_error("graph tablettes -c 2 -n 2 --no-edges --dot x.dot");
+  const auto with = parse(run_cli("graph tablettes -c 4 -n 3 --format json").out).as_object();
+  const auto without = parse(run_cli("graph tablettes -c 4 -n 3 --format json --no-edges --threads 2").out).as_object();
+  for (auto key : {"vertices", "edges", "terminals", "grundy", "max_value"})
+    BOOST_TEST(integer(with, key) == integer(without, key));
+}
