@@ -12,6 +12,8 @@
 //
 // Usage: cram [DOT file]   (default cram.dot, the graph of the 3 x 3 board)
 
+#include "example_checks.hpp"
+
 #include <grundy/dot.hpp>
 #include <grundy/games/octal.hpp>
 #include <grundy/solve.hpp>
@@ -123,27 +125,6 @@ static_assert(grundy::game<cram_game>);
 } // namespace cram
 
 namespace {
-
-int failures = 0;
-
-void check(bool ok, const std::string& what) {
-  fmt::print("{} {}\n", ok ? "ok    " : "FAILED", what);
-  if (!ok) ++failures;
-}
-
-// The figures of the graph as explored, which the DOT diagram shows: one vertex per canonical
-// form, one edge per distinct successor.
-template <class Solved> void print_graph(const std::string& title, const Solved& solved) {
-  const auto& gg = solved.graph;
-  std::size_t terminals = 0;
-  for (grundy::vertex_id v = 0; v < gg.vertex_count(); ++v)
-    terminals += out_degree(v, gg.graph) == 0;
-  const grundy::grundy_value start = solved.values.front();
-  fmt::print("{}: {} vertices, {} edges, {} terminal, {} levels\n", title, gg.vertex_count(), gg.edge_count(),
-             terminals, gg.depth());
-  fmt::print("  start value {} ({}: the player to move {})\n", start,
-             grundy::to_char(grundy::outcome_of(start)), start == 0 ? "loses" : "wins");
-}
 
 grundy::grundy_value start_value(unsigned rows, unsigned columns) {
   return grundy::solve(cram::cram_game(rows, columns), 0).values.front();

@@ -5,6 +5,8 @@
 //
 // Usage: grundys_game [DOT file]   (default grundys_game.dot, the graph of a heap of 10)
 
+#include "example_checks.hpp"
+
 #include <grundy/dot.hpp>
 #include <grundy/solve.hpp>
 
@@ -71,27 +73,6 @@ template <grundy::game Game, class Canonical> struct with_canonical {
 namespace {
 
 // Counts failed checks so that main can report them through its exit status.
-int failures = 0;
-
-void check(bool ok, const std::string& what) {
-  fmt::print("{} {}\n", ok ? "ok    " : "FAILED", what);
-  if (!ok) ++failures;
-}
-
-// The figures of the graph as explored, which the DOT diagram shows: one vertex per canonical
-// form, one edge per distinct successor.
-template <class Solved> void print_graph(const std::string& title, const Solved& solved) {
-  const auto& gg = solved.graph;
-  std::size_t terminals = 0;
-  for (grundy::vertex_id v = 0; v < gg.vertex_count(); ++v)
-    terminals += out_degree(v, gg.graph) == 0;
-  const grundy::grundy_value start = solved.values.front();
-  fmt::print("{}: {} vertices, {} edges, {} terminal, {} levels\n", title, gg.vertex_count(), gg.edge_count(),
-             terminals, gg.depth());
-  fmt::print("  start value {} ({}: the player to move {})\n", start,
-             grundy::to_char(grundy::outcome_of(start)), start == 0 ? "loses" : "wins");
-}
-
 // Sorting alone is a canonical form too (successors() only needs equal heaps side by side),
 // but it keeps the dead heaps of 1 and 2 tokens apart.
 std::vector<std::uint32_t> sorted_heaps(std::vector<std::uint32_t> s) {
