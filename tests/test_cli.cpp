@@ -6,6 +6,7 @@
 
 #include <boost/json/src.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -193,4 +194,18 @@ BOOST_AUTO_TEST_CASE(memory_and_edge_options) {
   const auto without = parse(run_cli("graph tablettes -c 4 -n 3 --format json --no-edges --threads 2").out).as_object();
   for (auto key : {"vertices", "edges", "terminals", "grundy", "max_value"})
     BOOST_TEST(integer(with, key) == integer(without, key));
+}
+
+// Ctrl-C (or SIGTERM) stops a long exploration with the figures reached, on one line.
+BOOST_AUTO_TEST_CASE(interrupting_prints_what_was_reached) {
+  const auto out = scratch("interrupted.out"), err = scratch("interrupted.err");
+  const std::string command = std::string("'") + GRUNDY_CLI + "' graph tablettes --colors 6 --tablets 4 -q >'" +
+                              out.string() + "' 2>'" + err.string() +
+                              "' </dev/null & pid=$!; sleep 1; kill -INT $pid; wait $pid";
+  const int raw = std::system(command.c_str());
+  BOOST_TEST((WIFEXITED(raw) && WEXITSTATUS(raw) == 130));
+  const auto message = grundy_test::slurp(err);
+  BOOST_TEST(std::count(message.begin(), message.end(), '\n') == 1);
+  BOOST_TEST(message.find("interrupted; reached") != std::string::npos, message);
+  BOOST_TEST(grundy_test::slurp(out).empty());
 }
