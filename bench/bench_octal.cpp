@@ -1,9 +1,13 @@
 // bench_octal: the octal engines' speed and memory, as medians of a few runs.
 //
-//   bench_octal                      the standard suite (several minutes: the naive run is long)
-//   bench_octal compare CODE N RUNS  naive against sparse on G(0..N-1)
-//   bench_octal settle CODE RUNS     time to prove the period (sparse engine, as the CLI runs it)
-//   bench_octal speed CODE N RUNS    sparse throughput and memory on G(0..N-1)
+//   bench_octal                                the standard suite (several minutes: the naive run is long)
+//   bench_octal compare CODE N RUNS [NAIVE]    naive (NAIVE runs, default RUNS) against sparse on G(0..N-1)
+//   bench_octal settle CODE RUNS               time to prove the period (sparse engine, as the CLI runs it)
+//   bench_octal speed CODE N RUNS [portable]   sparse throughput and memory on G(0..N-1); `portable`
+//                                              keeps the proofs off the vector instructions
+//
+// Times are wall-clock and, in brackets, the process's CPU time: on a shared machine the
+// second is the steadier measure of the work done.
 
 #include <grundy/memory.hpp>
 #include <grundy/octal/analysis.hpp>
@@ -15,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
@@ -23,10 +28,18 @@ namespace {
 
 using namespace grundy;
 
-double seconds(const std::function<void()>& f) {
+struct timing {
+  double wall = 0;
+  double cpu = 0;
+};
+
+timing measure(const std::function<void()>& f) {
   const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
   f();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const std::clock_t c1 = std::clock();
+  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+          static_cast<double>(c1 - c0) / CLOCKS_PER_SEC};
 }
 
 double median(std::vector<double> v) {
@@ -34,79 +47,91 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
-std::string list(const std::vector<double>& v) {
-  std::string s;
-  for (auto x : v)
-    s += fmt::format("{}{:.3f}", s.empty() ? "" : " ", x);
-  return s;
+// "median wall s (median CPU s) [wall of each run]"
+std::string summary(const std::vector<timing>& runs) {
+  std::vector<double> wall, cpu;
+  std::string each;
+  for (const auto& t : runs) {
+    wall.push_back(t.wall);
+    cpu.push_back(t.cpu);
+    each += fmt::format("{}{:.3f}", each.empty() ? "" : " ", t.wall);
+  }
+  return fmt::format("{:.3f} s (CPU {:.3f} s) [{}]", median(wall), median(cpu), each);
+}
+
+double median_cpu(const std::vector<timing>& runs) {
+  std::vector<double> cpu;
+  for (const auto& t : runs)
+    cpu.push_back(t.cpu);
+  return median(cpu);
+}
+
+void print_statistics(const sparse_engine& e, std::size_t n) {
+  const auto& st = e.statistics();
+  fmt::print(
+      "  sparse: mask {}{}, {} rare heaps, {} naive steps, {} blocks, {} full proofs, {:.0f} proof pairs "
+      "per heap\n",
+      e.split().mask, e.split().heap_parity ? " (heap parity)" : "", e.rare_count(), st.naive_steps,
+      st.blocks, st.full_scans, static_cast<double>(st.proof_pairs) / static_cast<double>(n));
 }
 
 void compare(const std::string& text, std::size_t n, int runs, int naive_runs) {
   const auto code = octal_code::parse(text);
-  std::vector<double> naive, sparse;
+  std::vector<timing> naive, sparse;
   grundy_sequence a, b;
   for (int r = 0; r < naive_runs; ++r)
-    naive.push_back(seconds([&] { a = naive_values(code, n); }));
+    naive.push_back(measure([&] { a = naive_values(code, n); }));
   sparse_engine last(code);
   for (int r = 0; r < runs; ++r) {
     sparse_engine e(code);
-    sparse.push_back(seconds([&] {
+    sparse.push_back(measure([&] {
       b = {};
       e.extend(b, n);
     }));
     last = e;
   }
-  const auto& st = last.statistics();
-  fmt::print(
-      "compare {} to {} values: naive median {:.3f} s [{}], sparse median {:.3f} s [{}], ratio {:.0f}x, "
-      "identical: {}\n",
-      code.str(), n, median(naive), list(naive), median(sparse), list(sparse), median(naive) / median(sparse),
-      a == b ? "yes" : "NO");
-  fmt::print(
-      "  sparse: mask {}{}, {} rare heaps, {} naive steps, {} full proofs, {:.0f} proof pairs per heap\n",
-      last.split().mask, last.split().heap_parity ? " (heap parity)" : "", last.rare_count(), st.naive_steps,
-      st.full_scans, static_cast<double>(st.proof_pairs) / static_cast<double>(n));
+  fmt::print("compare {} to {} values: naive {}, sparse {}, CPU ratio {:.0f}x, identical: {}\n", code.str(),
+             n, summary(naive), summary(sparse), median_cpu(naive) / median_cpu(sparse),
+             a == b ? "yes" : "NO");
+  print_statistics(last, n);
 }
 
 void settle(const std::string& text, int runs) {
   const auto code = octal_code::parse(text);
-  std::vector<double> times;
+  std::vector<timing> times;
   octal_analysis a;
-  for (int r = 0; r < runs; ++r) {
-    a = analyse_octal(code);
-    times.push_back(a.seconds);
-  }
+  for (int r = 0; r < runs; ++r)
+    times.push_back(measure([&] { a = analyse_octal(code); }));
   if (a.period)
-    fmt::print("settle {}: median {:.3f} s [{}], {} values, preperiod {}, period {}, proven {}\n", code.str(),
-               median(times), list(times), a.values.size(), a.period->preperiod, a.period->period,
-               a.period->proven);
+    fmt::print("settle {}: {}, {} values, preperiod {}, period {}, proven {}\n", code.str(), summary(times),
+               a.values.size(), a.period->preperiod, a.period->period, a.period->proven);
   else
-    fmt::print("settle {}: median {:.3f} s [{}], {} values, no period\n", code.str(), median(times),
-               list(times), a.values.size());
+    fmt::print("settle {}: {}, {} values, no period\n", code.str(), summary(times), a.values.size());
 }
 
-void speed(const std::string& text, std::size_t n, int runs) {
+void speed(const std::string& text, std::size_t n, int runs, bool vector_proofs) {
   const auto code = octal_code::parse(text);
-  std::vector<double> times;
+  sparse_options options;
+  options.vector_proofs = vector_proofs;
+  std::vector<timing> times;
   grundy_sequence values;
-  sparse_engine last(code);
+  sparse_engine last(code, options);
   for (int r = 0; r < runs; ++r) {
-    sparse_engine e(code);
-    times.push_back(seconds([&] {
+    sparse_engine e(code, options);
+    times.push_back(measure([&] {
       values = {};
       e.extend(values, n);
     }));
     last = e;
   }
-  const double t = median(times);
-  fmt::print("speed {} to {} values: median {:.3f} s [{}], {:.2f} million values/s, max value {}, "
-             "{} byte(s) per value stored ({:.1f} MB), peak resident {:.1f} MB\n",
-             code.str(), n, t, list(times), static_cast<double>(n) / t / 1e6, values.max_value(),
-             values.bytes_per_value(), static_cast<double>(values.memory_bytes()) / 1e6,
-             static_cast<double>(peak_memory_bytes()) / 1e6);
-  fmt::print("  sparse: mask {}, {} rare heaps, {} full proofs, {:.0f} proof pairs per heap\n",
-             last.split().mask, last.rare_count(), last.statistics().full_scans,
-             static_cast<double>(last.statistics().proof_pairs) / static_cast<double>(n));
+  const double cpu = median_cpu(times);
+  fmt::print(
+      "speed {} to {} values{}: {}, {:.2f} million values per CPU second, max value {}, {} byte(s) per "
+      "value stored ({:.1f} MB), peak resident {:.1f} MB\n",
+      code.str(), n, vector_proofs ? "" : " (portable proofs)", summary(times),
+      static_cast<double>(n) / cpu / 1e6, values.max_value(), values.bytes_per_value(),
+      static_cast<double>(values.memory_bytes()) / 1e6, static_cast<double>(peak_memory_bytes()) / 1e6);
+  print_statistics(last, n);
 }
 
 } // namespace
@@ -119,16 +144,18 @@ int main(int argc, char** argv) {
   if (args.empty()) {
     compare("0.16", 1'000'000, 3, 1);
     settle("0.376", 3);
-    speed("0.6", std::size_t{1} << 24, 3);
+    speed("0.6", std::size_t{1} << 24, 3, true);
   } else if (args[0] == "compare" && args.size() >= 3) {
     const int runs = static_cast<int>(number(3, 3));
-    compare(args[1], number(2, 100000), runs, runs);
+    compare(args[1], number(2, 100000), runs, static_cast<int>(number(4, static_cast<std::size_t>(runs))));
   } else if (args[0] == "settle" && args.size() >= 2) {
     settle(args[1], static_cast<int>(number(2, 3)));
   } else if (args[0] == "speed" && args.size() >= 3) {
-    speed(args[1], number(2, 1000000), static_cast<int>(number(3, 3)));
+    speed(args[1], number(2, 1000000), static_cast<int>(number(3, 3)),
+          !(args.size() >= 5 && args[4] == "portable"));
   } else {
-    fmt::print(stderr, "usage: bench_octal [compare CODE N RUNS | settle CODE RUNS | speed CODE N RUNS]\n");
+    fmt::print(stderr, "usage: bench_octal [compare CODE N RUNS [NAIVE] | settle CODE RUNS | speed CODE N "
+                       "RUNS [portable]]\n");
     return 2;
   }
   return 0;

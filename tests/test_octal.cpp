@@ -244,6 +244,7 @@ BOOST_AUTO_TEST_CASE(sparse_is_exact_whatever_the_split) {
                                      rare_split{13, false}, rare_split{1, true}}) {
         BOOST_TEST_CONTEXT(code.str() << " mask " << split.mask << " heap parity " << split.heap_parity) {
           BOOST_TEST_REQUIRE((sparse_values(code, 700, {split}) == naive));
+          BOOST_TEST_REQUIRE((sparse_values(code, 700, {split, false}) == naive)); // portable proofs
         }
       }
     }
@@ -267,6 +268,28 @@ BOOST_AUTO_TEST_CASE(agree_far_on_games_that_need_the_sparse_engine) {
   BOOST_TEST(e.split().mask != 0u);
   BOOST_TEST(e.statistics().sparse_steps > 15000u);
   BOOST_TEST(e.rare_count() < 2000u);
+}
+
+BOOST_AUTO_TEST_CASE(officers_with_either_proof) {
+  // 0.6 (Officers): 1583 rare heaps, values past 255 from heap 10344 on, and proofs that
+  // scan a thousand pairs or more, long enough for the engine to mark the proofs' first pairs
+  // in its blocks. The vector and the portable scans must both give the naive values.
+  const auto code = octal_code::parse("0.6");
+  const auto naive = naive_values(code, 50000);
+  BOOST_TEST(naive.bytes_per_value() == 2u);
+  for (const bool vector : {true, false}) {
+    BOOST_TEST_CONTEXT("vector proofs " << vector) {
+      sparse_options options;
+      options.vector_proofs = vector;
+      sparse_engine e(code, options);
+      grundy_sequence sparse;
+      e.extend(sparse, 20000);
+      e.extend(sparse, 50000);
+      BOOST_TEST_REQUIRE((sparse == naive));
+      BOOST_TEST(e.rare_count() == 1583u);
+      BOOST_TEST(e.statistics().blocks > 0u);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(hexadecimal_codes) {

@@ -1,5 +1,6 @@
 #include <grundy/octal/sparse.hpp>
 
+#include "pairs.hpp"
 #include "steps.hpp"
 
 #include <algorithm>
@@ -24,16 +25,40 @@ constexpr unsigned max_split_bits = 12;
 // enumerates at most a quarter of the pairs of a naive one before its (usually short) proof.
 constexpr std::size_t max_rare_fraction = 4;
 
-// The proof of a candidate looks at this many pairs in order first, ...
-constexpr std::size_t probe_pairs = 64;
-// ... then aims at the values still missing with pairs made of one of this many most frequent
-// values and one of the first heaps of the matching value, this many tries for each.
+// A proof scans pairs in chunks, checking the values still wanted after each; the chunks
+// grow so that the checks stay cheap beside the long scans a few heaps need.
+constexpr std::size_t first_chunk = 128;
+constexpr std::size_t last_chunk = 1024;
+// Pairs scanned before aimed witnesses are tried.
+constexpr std::size_t first_budget = 4096;
+
+// Pairs of small heaps, and as many of middle-sized heaps, that the block pass may mark for
+// every heap before its proof (see mark_scan). It pays where the proofs need long scans
+// (0.6: some two thousand pairs), not where a hundred pairs settle them (0.16); the engine
+// turns it on when the proofs since the last review averaged long_proof pairs or more, and off
+// when they averaged less than short_proof.
+constexpr std::size_t block_scan = 256;
+constexpr std::size_t long_proof = 512;
+constexpr std::size_t short_proof = 192;
+
+// Aimed witnesses pair one of this many most frequent values with one of the first heaps of
+// the matching value, this many tries for each.
 constexpr std::size_t frequent_values = 12;
 constexpr std::size_t witness_tries = 32;
-// A full proof checks the values still wanted after every this many pairs.
-constexpr std::size_t scan_block = 256;
 // Heaps remembered for each value, to pair with frequent ones.
 constexpr std::size_t remembered_heaps = 1024;
+
+// One row of marks per heap: every value below 2^bits, the mex 2^bits itself, and slack so
+// that the row always holds a value of each parity above 2^bits for memchr to stop at.
+constexpr std::size_t row_bytes(unsigned bits) { return (std::size_t{1} << bits) + 64; }
+
+// Heaps marked together. The block pass stores into every row at once, so the rows must stay
+// in the first-level cache beside the window of values the rare heaps read (about 40 KB for
+// Officers, whose values take two bytes): sixteen rows of 576 bytes do, twenty already do
+// not, and neither would sixteen of 2 KB. One-byte values go 32 to a block, half a cache line.
+constexpr std::size_t lanes_for(unsigned bits) {
+  return bits <= 8 ? 32 : bits <= 9 ? 16 : bits <= 11 ? 8 : 4;
+}
 
 unsigned parity(std::uint32_t x) noexcept { return static_cast<unsigned>(std::popcount(x)) & 1u; }
 
@@ -48,6 +73,75 @@ void walsh_hadamard(std::vector<std::int64_t>& w) {
       }
 }
 
+// GCC turns `base - heaps[j]` plus each lane's offset into one index register per lane, and
+// narrows x ^ y back to the value type after the XOR: one or two extra instructions per
+// option in the engine's hottest loops. Passing the pointer and the value through an empty
+// asm statement hides where they come from and keeps the three-instruction form below.
+template <class V> V opaque(V v) noexcept {
+#if defined(__GNUC__)
+  asm("" : "+r"(v));
+#endif
+  return v;
+}
+
+// The hot loop of the engine. Heap N+i (row i) and a heap a of value x leave the pair
+// (a, N+i-n-a) whose value is x ^ other[i], other = g + N - n - a. For a fixed a the Lanes
+// loads are contiguous and the stores go to Lanes different rows: three instructions per
+// option (load, xor, store with the row's offset built in), against five when each heap walks
+// the list on its own. Row and Lanes are constants so that the offsets are too.
+template <std::size_t Row, std::size_t Lanes, class T>
+void mark_lanes(std::uint8_t* rows, const T* other, std::uint32_t x) noexcept {
+#pragma GCC unroll 32
+  for (std::size_t i = 0; i < Lanes; ++i) {
+    const std::uint32_t y = other[i];
+    rows[i * Row + (x ^ y)] = 1;
+  }
+}
+
+// The rare heaps' pairs for every heap of the block; base = g + N - n. Codes with two
+// splitting moves (0.376: n = 2 and 3) have their pairs marked in the same pass: the second
+// move reads the values next to those the first one just loaded.
+template <std::size_t Row, std::size_t Lanes, class T>
+void mark_rows(std::uint8_t* rows, const T* base, const T* second, const std::uint32_t* heaps,
+               const grundy_value* values, std::size_t count) noexcept {
+  for (std::size_t j = 0; j < count; ++j) {
+    mark_lanes<Row, Lanes>(rows, opaque(base - heaps[j]), opaque(std::uint32_t{values[j]}));
+    if (second) mark_lanes<Row, Lanes>(rows, opaque(second - heaps[j]), opaque(std::uint32_t{values[j]}));
+  }
+}
+
+// The same for the pairs of the heaps a in [from, to), the proof's first pairs.
+template <std::size_t Row, std::size_t Lanes, class T>
+void mark_range(std::uint8_t* rows, const T* g, const T* base, std::size_t from, std::size_t to) noexcept {
+  for (std::size_t a = from; a < to; ++a)
+    mark_lanes<Row, Lanes>(rows, opaque(base - a), opaque(std::uint32_t{g[a]}));
+}
+
+// Calls f(Row, Lanes) with the layout of rows for values below 2^bits as compile-time
+// constants, so that the marking loops above are compiled once per layout.
+template <class F> void with_layout(unsigned bits, F&& f) {
+  using std::integral_constant;
+  switch (bits) {
+  case 6:
+    return f(integral_constant<std::size_t, row_bytes(6)>{}, integral_constant<std::size_t, lanes_for(6)>{});
+  case 7:
+    return f(integral_constant<std::size_t, row_bytes(7)>{}, integral_constant<std::size_t, lanes_for(7)>{});
+  case 8:
+    return f(integral_constant<std::size_t, row_bytes(8)>{}, integral_constant<std::size_t, lanes_for(8)>{});
+  case 9:
+    return f(integral_constant<std::size_t, row_bytes(9)>{}, integral_constant<std::size_t, lanes_for(9)>{});
+  case 10:
+    return f(integral_constant<std::size_t, row_bytes(10)>{},
+             integral_constant<std::size_t, lanes_for(10)>{});
+  case 11:
+    return f(integral_constant<std::size_t, row_bytes(11)>{},
+             integral_constant<std::size_t, lanes_for(11)>{});
+  default:
+    return f(integral_constant<std::size_t, row_bytes(12)>{},
+             integral_constant<std::size_t, lanes_for(12)>{});
+  }
+}
+
 } // namespace
 
 sparse_engine::sparse_engine(const octal_code& code, const sparse_options& options)
@@ -57,7 +151,8 @@ sparse_engine::sparse_engine(const octal_code& code, const sparse_options& optio
     parity_allowed_ = std::all_of(moves_.two_heaps.begin(), moves_.two_heaps.end(),
                                   [&](std::uint32_t n) { return (n & 1u) == split_parity_; });
   }
-  rare_below_.assign(moves_.two_heaps.size(), 0);
+  block_first_.assign(moves_.two_heaps.size(), 0);
+  block_last_.assign(moves_.two_heaps.size(), 0);
   next_review_ = first_review;
   if (options_.fixed_split) {
     split_ = *options_.fixed_split;
@@ -67,10 +162,12 @@ sparse_engine::sparse_engine(const octal_code& code, const sparse_options& optio
   fit(0);
 }
 
+unsigned sparse_engine::expected_parity(std::size_t h) const noexcept {
+  return split_.heap_parity ? static_cast<unsigned>((h - split_parity_) & 1u) : 0u;
+}
+
 bool sparse_engine::is_rare(std::size_t h, grundy_value g) const noexcept {
-  if (split_.mask == 0) return false;
-  const unsigned want = split_.heap_parity ? static_cast<unsigned>((h - split_parity_) & 1u) : 0u;
-  return parity(g & split_.mask) == want;
+  return split_.mask != 0 && parity(g & split_.mask) == expected_parity(h);
 }
 
 void sparse_engine::fit(grundy_value largest) {
@@ -79,156 +176,298 @@ void sparse_engine::fit(grundy_value largest) {
   if (bits <= bits_ && !seen_.empty()) return;
   bits_ = std::max(bits, bits_);
   seen_.assign(std::size_t{2} << bits_, 0);
-  hits_.assign(seen_.size(), 0);
+  block_end_ = 0; // the rows are laid out for the old width
   if (bits_ > max_split_bits) {
     counting_ = false;
     counts_[0] = {};
     counts_[1] = {};
+    rows_ = {};
+    wanted_ = {};
     positions_ = {};
     frequent_.clear();
+    row_ = lanes_ = 0;
   } else {
     counts_[0].resize(std::size_t{1} << bits_, 0);
     counts_[1].resize(std::size_t{1} << bits_, 0);
+    row_ = row_bytes(bits_);
+    lanes_ = lanes_for(bits_);
+    rows_.assign(lanes_ * row_, 0);
+    wanted_.assign(row_, 0);
   }
   build_patterns();
 }
 
 void sparse_engine::build_patterns() {
+  block_end_ = 0;
   for (unsigned e = 0; e < 2; ++e) {
-    pattern_[e].assign(seen_.size(), 0);
+    pattern_[e].assign(row_, 0);
     if (split_.mask == 0) continue;
-    for (std::size_t v = 0; v < pattern_[e].size(); ++v)
+    for (std::size_t v = 0; v < row_; ++v)
       if (parity(static_cast<std::uint32_t>(v) & split_.mask) == e) pattern_[e][v] = 2;
   }
 }
 
-// A sparse step marks seen_[v] = 1 for every value reached. Before it, seen_ is a copy of
-// pattern_[e]: 0 for values of the parity only pairs with a rare heap can reach (known
-// completely once those pairs are enumerated), 2 for values of parity e, which pairs of two
-// common heaps reach too and which are therefore known only once a pair is found.
+// Each heap's row marks row[v] = 1 for every value reached. It starts as a copy of
+// pattern_[e]: 0 for the candidate values, those only pairs with a rare heap reach (known
+// completely once those pairs are marked), 2 for the values of parity e, which pairs of two
+// common heaps reach too and which are therefore known only once such a pair is found.
 template <class T> grundy_value sparse_engine::step(const T* g, std::size_t h) {
-  if (split_.mask == 0 || moves_.two_heaps.empty() || !moves_.three_heaps.empty()) {
+  if (split_.mask == 0 || bits_ > max_split_bits || moves_.two_heaps.empty() || !moves_.three_heaps.empty()) {
     ++statistics_.naive_steps;
     return detail::naive_step(g, h, moves_, seen_.data(), bits_);
   }
   ++statistics_.sparse_steps;
-  const unsigned e = split_.heap_parity ? static_cast<unsigned>((h - split_parity_) & 1u) : 0u;
-  std::uint8_t* seen = seen_.data();
-  const std::size_t size = seen_.size();
-  std::memcpy(seen, pattern_[e].data(), size);
+  if (h < block_start_ || h >= block_end_) prepare_block(g, h);
+  std::uint8_t* seen = rows_.data() + (h - block_start_) * row_;
   if (moves_.vanishes(h)) seen[0] = 1;
   for (auto n : moves_.one_heap)
     if (n < h) seen[g[h - n]] = 1;
-
-  // Every pair with a rare heap: the rare heap's value (kept beside it, so one load fewer)
-  // against the value of the rest. With two splitting moves, as in most codes that matter,
-  // both are done in one pass over the rare heaps.
-  const std::uint32_t* rare = rare_.data();
-  const grundy_value* rare_value = rare_values_.data();
-  const std::size_t rare_count = rare_.size();
-  const std::size_t splits = moves_.two_heaps.size();
-  bool all_split = true;
-  for (std::size_t k = 0; k < splits; ++k) {
-    const std::size_t n = moves_.two_heaps[k];
-    if (n + 2 > h) {
-      all_split = false;
-      break;
-    }
-    std::size_t end = rare_below_[k];
-    while (end < rare_count && rare[end] < h - n)
-      ++end;
-    rare_below_[k] = end;
-  }
-  std::size_t done = 0;
-  if (all_split && splits == 2) {
-    // rare_below_[1] <= rare_below_[0]: the second move removes more.
-    const T* m0 = g + (h - moves_.two_heaps[0]);
-    const T* m1 = g + (h - moves_.two_heaps[1]);
-    done = rare_below_[1];
-    for (std::size_t i = 0; i < done; ++i) {
-      const auto a = static_cast<std::ptrdiff_t>(rare[i]);
-      const grundy_value x = rare_value[i];
-      seen[x ^ m0[-a]] = 1;
-      seen[x ^ m1[-a]] = 1;
-    }
-  }
-  for (std::size_t k = 0; k < splits; ++k) {
-    const std::size_t n = moves_.two_heaps[k];
-    if (n + 2 > h) break;
-    const T* mirror = g + (h - n);
-    const std::size_t end = rare_below_[k];
-    for (std::size_t i = done; i < end; ++i)
-      seen[rare_value[i] ^ mirror[-static_cast<std::ptrdiff_t>(rare[i])]] = 1;
-  }
-
+  mark_recent(g, h, seen);
   const auto candidate =
-      static_cast<grundy_value>(static_cast<const std::uint8_t*>(std::memchr(seen, 0, size)) - seen);
-  auto missing = static_cast<std::size_t>(std::count(seen, seen + candidate, std::uint8_t{2}));
-  if (missing == 0) return candidate;
+      static_cast<grundy_value>(static_cast<const std::uint8_t*>(std::memchr(seen, 0, row_)) - seen);
+  return prove(g, h, seen, candidate);
+}
 
-  // The proof. First the pairs with the smallest heaps, whose values vary most: they reach
-  // most of the missing values within a few dozen pairs.
-  const auto reach = [&](grundy_value v) {
-    if (v < candidate && seen[v] == 2) {
-      seen[v] = 1;
-      --missing;
+// Marks, for heaps start..start+lanes_-1, the pairs of every rare heap r whose partner is
+// already known for all of them: lanes_ - n <= r <= start - n - 1 for the move removing n.
+// The other rare pairs (r too small, or r a heap found since) are left to mark_recent.
+template <class T> void sparse_engine::prepare_block(const T* g, std::size_t start) {
+  ++statistics_.blocks;
+  block_start_ = start;
+  block_end_ = start + lanes_;
+  for (std::size_t i = 0; i < lanes_; ++i)
+    std::memcpy(rows_.data() + i * row_, pattern_[expected_parity(start + i)].data(), row_);
+  const auto& moves = moves_.two_heaps;
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const std::size_t n = moves[k];
+    const std::uint32_t least = n < lanes_ ? static_cast<std::uint32_t>(lanes_ - n) : 1u;
+    block_first_[k] =
+        static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), least) - rare_.begin());
+    block_last_[k] = block_first_[k];
+    if (start > n + 1)
+      block_last_[k] = std::max(
+          block_first_[k], static_cast<std::size_t>(
+                               std::upper_bound(rare_.begin(), rare_.end(), start - n - 1) - rare_.begin()));
+  }
+  const auto base = [&](std::size_t k) { return g + (start - moves[k]); };
+  if (moves.size() == 2) {
+    // Both moves in one pass where their ranges overlap, the ends apart.
+    const std::size_t from = std::max(block_first_[0], block_first_[1]);
+    const std::size_t to = std::max(from, std::min(block_last_[0], block_last_[1]));
+    mark_block(base(0), base(1), from, to);
+    for (std::size_t k = 0; k < 2; ++k) {
+      mark_block(base(k), static_cast<const T*>(nullptr), block_first_[k], std::min(from, block_last_[k]));
+      mark_block(base(k), static_cast<const T*>(nullptr), std::max(to, block_first_[k]), block_last_[k]);
     }
-  };
-  if (moves_.two_heaps.front() + 2 <= h) {
-    const std::size_t r = h - moves_.two_heaps.front();
-    const std::size_t last = std::min(r / 2, probe_pairs);
-    for (std::size_t a = 1; a <= last && missing; ++a)
-      reach(g[a] ^ g[r - a]);
-    statistics_.proof_pairs += last;
+  } else {
+    for (std::size_t k = 0; k < moves.size(); ++k)
+      mark_block(base(k), static_cast<const T*>(nullptr), block_first_[k], block_last_[k]);
   }
-  // Then a witness for each value still missing, aimed at the most frequent values; in games
-  // where such witnesses are seldom found (their values drift), only a sample of heaps keeps
-  // measuring whether they pay.
-  if (missing != 0 && (witnesses_pay_ || h % 16 == 0)) {
-    ++witness_searches_;
-    for (grundy_value v = 0; v < candidate && missing; ++v)
-      if (seen[v] == 2) {
-        if (!find_witness(g, h, v)) break;
-        seen[v] = 1;
-        --missing;
-      }
-    if (missing != 0) ++witness_failures_;
-  }
-  if (missing == 0) return candidate;
+  mark_scan(g, start);
+}
 
-  // Every pair, until the values below the candidate are all reached or shown not to be.
-  // The pairs are marked without a test, as in a naive step, in blocks; the values still
-  // wanted (a handful by now) are checked between blocks.
+template <class T>
+void sparse_engine::mark_block(const T* base, const T* second, std::size_t first, std::size_t last) {
+  if (last <= first) return;
+  with_layout(bits_, [&](auto row, auto lanes) {
+    mark_rows<row(), lanes()>(rows_.data(), base, second, rare_.data() + first, rare_values_.data() + first,
+                              last - first);
+  });
+}
+
+// Marks, for the heaps of the block, the first pairs of the first splitting move the proofs
+// would scan: block_scan pairs of small heaps and as many of two middle-sized heaps, at the
+// cost of a rare pair each. Most values the proofs want turn up there, and each of those the
+// proofs would have to find themselves costs them a few dozen cycles.
+template <class T> void sparse_engine::mark_scan(const T* g, std::size_t start) {
+  const std::size_t n = moves_.two_heaps.front();
+  const std::size_t low = lanes_ > n ? lanes_ - n : 1;
+  const std::size_t high = start > n ? (start - n) / 2 + 1 : 0; // a <= (h - n) / 2 for every heap h
+  if (!scan_in_blocks_ || high < low + 2 * block_scan) {
+    constexpr auto none = std::numeric_limits<std::size_t>::max();
+    scan_done_ = {1, 1, none, none}; // nothing marked: the proofs scan every pair themselves
+    return;
+  }
+  scan_done_ = {low, low + block_scan, high - block_scan, high};
+  const T* base = g + (start - n);
+  with_layout(bits_, [&](auto row, auto lanes) {
+    mark_range<row(), lanes()>(rows_.data(), g, base, scan_done_[0], scan_done_[1]);
+    mark_range<row(), lanes()>(rows_.data(), g, base, scan_done_[2], scan_done_[3]);
+  });
+}
+
+// The rare pairs of heap h the block pass left out: rare heaps below its range (their
+// partners may lie inside the block) and rare heaps found after the block was prepared.
+template <class T> void sparse_engine::mark_recent(const T* g, std::size_t h, std::uint8_t* seen) const {
+  for (std::size_t k = 0; k < moves_.two_heaps.size(); ++k) {
+    const std::size_t n = moves_.two_heaps[k];
+    if (n + 2 > h) break; // the lists are in increasing n
+    const std::size_t limit = h - n - 1;
+    const T* mirror = g + (h - n);
+    const auto mark = [&](std::size_t j, std::size_t end) {
+      for (; j < end && rare_[j] <= limit; ++j)
+        seen[rare_values_[j] ^ mirror[-static_cast<std::ptrdiff_t>(rare_[j])]] = 1;
+    };
+    mark(0, block_first_[k]);
+    mark(block_last_[k], rare_.size());
+  }
+}
+
+// The candidate is h's value unless a value of the other parity below it is not reached.
+// Those wanted values are listed, then sought in the pairs of the first splitting move,
+// scanned from both ends of their range: pairs of small heaps, whose values vary little, and
+// pairs of two middle-sized heaps reach different values. After the first first_budget pairs,
+// an aimed witness is sought for each value still wanted (see find_witness), in games where
+// those are usually found, then the scan goes on. If some value is still wanted once every
+// pair has been scanned, the least of them is the mex.
+template <class T>
+grundy_value sparse_engine::prove(const T* g, std::size_t h, std::uint8_t* seen, grundy_value candidate) {
+  if (collect_wanted(seen, candidate) == 0) return candidate;
+  pair_range pairs = unscanned(g, h, seen);
+  if (settled(seen) || seek(g, pairs, first_budget, seen)) return candidate;
+  if ((aim(g, h) && settled(seen)) || seek(g, pairs, pairs.high, seen)) return candidate;
+  for (std::size_t k = 1; k < moves_.two_heaps.size(); ++k) {
+    const std::size_t m = moves_.two_heaps[k];
+    if (m + 2 > h) break;
+    scan(g, h - m, 1, (h - m) / 2 + 1, seen);
+    if (settled(seen)) return candidate;
+  }
   ++statistics_.full_scans;
-  wanted_.clear();
-  for (grundy_value v = 0; v < candidate; ++v)
-    if (seen[v] == 2) wanted_.push_back(v);
-  std::uint8_t* hit = hits_.data();
-  std::memset(hit, 0, size);
-  for (auto n : moves_.two_heaps) {
-    if (n + 2 > h) break;
-    const std::size_t r = h - n;
-    const T* mirror = g + r;
-    for (std::size_t a = 1; 2 * a <= r;) {
-      const std::size_t last = std::min(r / 2, a + scan_block - 1);
-      for (; a <= last; ++a)
-        hit[g[a] ^ mirror[-static_cast<std::ptrdiff_t>(a)]] = 1;
-      std::erase_if(wanted_, [hit](grundy_value v) { return hit[v] != 0; });
-      if (wanted_.empty()) {
-        statistics_.proof_pairs += a;
-        return candidate;
-      }
+  return wanted_[0];
+}
+
+// Lists the values below the candidate still marked 2 in wanted_ and returns how many. The
+// marks are bytes 0, 1 or 2, so eight at a time, bit 1 of each byte says whether it is 2.
+std::size_t sparse_engine::collect_wanted(const std::uint8_t* seen, grundy_value candidate) noexcept {
+  grundy_value* wanted = wanted_.data();
+  std::size_t count = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (grundy_value base = 0; base < candidate; base += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, seen + base, sizeof word); // within the row: base < candidate < row_
+      std::uint64_t twos = (word >> 1) & 0x0101010101010101u;
+      if (candidate - base < 8) twos &= (std::uint64_t{1} << (8 * (candidate - base))) - 1;
+      for (; twos; twos &= twos - 1)
+        wanted[count++] = base + static_cast<grundy_value>(std::countr_zero(twos) / 8);
     }
-    statistics_.proof_pairs += r / 2;
+  } else {
+    for (grundy_value v = 0; v < candidate; ++v) {
+      wanted[count] = v;
+      count += seen[v] == 2;
+    }
   }
-  return wanted_.front(); // the least value below the candidate that no option has
+  return wanted_count_ = count;
+}
+
+// Drops the values reached from the wanted list; true when none is left.
+bool sparse_engine::settled(const std::uint8_t* seen) noexcept {
+  grundy_value* wanted = wanted_.data();
+  const auto reached = [seen](grundy_value v) { return seen[v] == 1; };
+  wanted_count_ = static_cast<std::size_t>(std::remove_if(wanted, wanted + wanted_count_, reached) - wanted);
+  return wanted_count_ == 0;
+}
+
+// The pairs (a, r - a), a in [1, r / 2], of heap h and the first splitting move, less those
+// the block pass marked ([done[0], done[1]) and [done[2], done[3])): the few at either end are
+// marked here, the middle range is returned.
+template <class T>
+sparse_engine::pair_range sparse_engine::unscanned(const T* g, std::size_t h, std::uint8_t* seen) {
+  const std::size_t n = moves_.two_heaps.front();
+  const std::size_t r = n + 2 <= h ? h - n : 0;
+  const auto& done = scan_done_;
+  const std::size_t end = r / 2 + 1;
+  scan(g, r, 1, std::min(done[0], end), seen);
+  scan(g, r, std::min(done[3], end), end, seen);
+  return {r, std::min(done[1], end), std::min(done[2], end)};
+}
+
+// Scans up to `budget` pairs of `pairs` for the wanted values, a chunk at each end in turn,
+// shrinking the range; returns true when none is wanted any more. Every pair is marked, and
+// the wanted list checked after each round.
+template <class T>
+bool sparse_engine::seek(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen) {
+  if constexpr (sizeof(T) <= 2)
+    if (vector_proofs<T>()) return seek_vectors(g, pairs, budget, seen);
+  for (std::size_t chunk = first_chunk; pairs.low < pairs.high && budget > 0;
+       chunk = std::min(2 * chunk, last_chunk)) {
+    const std::size_t up = std::min({chunk, pairs.high - pairs.low, budget});
+    scan(g, pairs.r, pairs.low, pairs.low + up, seen);
+    pairs.low += up;
+    budget -= up;
+    const std::size_t down = std::min({chunk, pairs.high - pairs.low, budget});
+    scan(g, pairs.r, pairs.high - down, pairs.high, seen);
+    pairs.high -= down;
+    budget -= down;
+    if (settled(seen)) return true;
+  }
+  return false;
+}
+
+template <class T> bool sparse_engine::vector_proofs() const noexcept {
+#ifdef GRUNDY_PAIRS_AVX512
+  return sizeof(T) <= 2 && bits_ <= 9 && options_.vector_proofs && detail::has_avx512();
+#else
+  return false;
+#endif
+}
+
+// seek with the wanted values in a bitmap and the pairs looked up 32 at a time (see
+// detail::find_wanted): the cost no longer grows with the number of values wanted.
+template <class T>
+bool sparse_engine::seek_vectors(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen) {
+#ifdef GRUNDY_PAIRS_AVX512
+  detail::wanted_bits bits;
+  for (std::size_t k = 0; k < wanted_count_; ++k)
+    bits.add(wanted_[k]);
+  // Pairs [from, to): 32 at a time, the last few one by one.
+  const auto search = [&](std::size_t from, std::size_t to) {
+    std::size_t a = detail::find_wanted(g, pairs.r, from, to, bits, seen);
+    for (; a < to && bits.count > 0; ++a) {
+      const grundy_value v = grundy_value{g[a]} ^ g[pairs.r - a];
+      if (bits.take(v)) seen[v] = 1;
+    }
+    statistics_.proof_pairs += a - from;
+    return bits.count == 0;
+  };
+  bool done = false;
+  for (std::size_t chunk = first_chunk; !done && pairs.low < pairs.high && budget > 0;
+       chunk = std::min(2 * chunk, last_chunk)) {
+    const std::size_t up = std::min({chunk, pairs.high - pairs.low, budget});
+    done = search(pairs.low, pairs.low + up);
+    pairs.low += up;
+    budget -= up;
+    const std::size_t down = std::min({chunk, pairs.high - pairs.low, budget});
+    done = done || search(pairs.high - down, pairs.high);
+    pairs.high -= down;
+    budget -= down;
+  }
+  return settled(seen);
+#else
+  return false;
+#endif
+}
+
+// Looks for an aimed witness of each wanted value in turn, marking those found in `seen`,
+// and stops at the first that is not found (the scan will settle the rest). Where such
+// witnesses are seldom found (their values drift), only a sample of heaps keeps measuring
+// whether they pay. Returns true when it found any.
+template <class T> bool sparse_engine::aim(const T* g, std::size_t h) {
+  if (!witnesses_pay_ && h % 16 != 0) return false;
+  ++witness_searches_;
+  std::size_t found = 0;
+  while (found < wanted_count_ && find_witness(g, h, wanted_[found]))
+    ++found;
+  if (found < wanted_count_) ++witness_failures_;
+  return found > 0;
 }
 
 // A pair (a, r - a) of values x ^ y and y reaches v = x. Taking y among the most frequent
-// values and a among the first heaps of value v ^ y, each try succeeds with the frequency of y
-// (often 5 to 20%), while a pair taken in order reaches v only with the frequency of v among
-// all pairs' values, which can be a thousand times lower.
+// values and a among the first heaps of value v ^ y, each try succeeds with about the
+// frequency of y, where a pair taken in order reaches v only with the frequency of v among
+// all pairs' values. That pays in games whose values settle into a few frequent ones
+// (0.376), not in those where rare-parity values are reached by a few scattered pairs (0.6).
 template <class T> bool sparse_engine::find_witness(const T* g, std::size_t h, grundy_value v) {
+  std::uint8_t* seen = rows_.data() + (h - block_start_) * row_;
   for (auto n : moves_.two_heaps) {
     if (n + 2 > h) break;
     const std::size_t r = h - n;
@@ -240,12 +479,22 @@ template <class T> bool sparse_engine::find_witness(const T* g, std::size_t h, g
       for (std::size_t k = 0; k < tries && heaps[k] < r; ++k)
         if (g[r - heaps[k]] == y) {
           statistics_.proof_pairs += k + 1;
+          seen[v] = 1;
           return true;
         }
       statistics_.proof_pairs += tries;
     }
   }
   return false;
+}
+
+// Marks the pairs (a, r - a) for a in [from, to).
+template <class T>
+void sparse_engine::scan(const T* g, std::size_t r, std::size_t from, std::size_t to, std::uint8_t* seen) {
+  statistics_.proof_pairs += to - from;
+  const T* mirror = g + r;
+  for (std::size_t a = from; a < to; ++a)
+    seen[g[a] ^ mirror[-static_cast<std::ptrdiff_t>(a)]] = 1;
 }
 
 template <class T> void sparse_engine::after(const T* g, std::size_t h, grundy_value x) {
@@ -272,22 +521,19 @@ template <class T> void sparse_engine::review(const T* g, std::size_t count) {
   next_review_ = count + std::max<std::size_t>(count / 4, 1);
   review_count_ = count;
   review_rare_ = rare_.size();
+  const std::uint64_t steps = statistics_.sparse_steps - review_steps_;
+  if (steps >= 1024) {
+    const std::uint64_t mean = (statistics_.proof_pairs - review_pairs_) / steps;
+    if (mean >= long_proof) scan_in_blocks_ = true;
+    if (mean < short_proof) scan_in_blocks_ = false;
+  }
+  review_steps_ = statistics_.sparse_steps;
+  review_pairs_ = statistics_.proof_pairs;
   if (witness_searches_ >= 64) {
     witnesses_pay_ = 2 * witness_failures_ < witness_searches_;
     witness_searches_ = witness_failures_ = 0;
   }
-  if (counting_) {
-    std::vector<std::pair<std::uint64_t, grundy_value>> by_count;
-    for (std::size_t v = 0; v < counts_[0].size(); ++v)
-      if (counts_[0][v] + counts_[1][v] > 0)
-        by_count.emplace_back(counts_[0][v] + counts_[1][v], static_cast<grundy_value>(v));
-    const auto top = std::min(by_count.size(), frequent_values);
-    std::partial_sort(by_count.begin(), by_count.begin() + static_cast<std::ptrdiff_t>(top), by_count.end(),
-                      std::greater<>());
-    frequent_.clear();
-    for (std::size_t k = 0; k < top; ++k)
-      frequent_.push_back(by_count[k].second);
-  }
+  if (counting_) choose_frequent();
   if (options_.fixed_split) return;
   if (!counting_ || moves_.two_heaps.empty() || !moves_.three_heaps.empty()) {
     use_split(g, count, {});
@@ -319,6 +565,19 @@ template <class T> void sparse_engine::review(const T* g, std::size_t count) {
   use_split(g, count, best);
 }
 
+void sparse_engine::choose_frequent() {
+  std::vector<std::pair<std::uint64_t, grundy_value>> by_count;
+  for (std::size_t v = 0; v < counts_[0].size(); ++v)
+    if (counts_[0][v] + counts_[1][v] > 0)
+      by_count.emplace_back(counts_[0][v] + counts_[1][v], static_cast<grundy_value>(v));
+  const auto top = std::min(by_count.size(), frequent_values);
+  std::partial_sort(by_count.begin(), by_count.begin() + static_cast<std::ptrdiff_t>(top), by_count.end(),
+                    std::greater<>());
+  frequent_.clear();
+  for (std::size_t k = 0; k < top; ++k)
+    frequent_.push_back(by_count[k].second);
+}
+
 template <class T> void sparse_engine::use_split(const T* g, std::size_t count, rare_split split) {
   if (split == split_) return;
   ++statistics_.changes;
@@ -330,7 +589,6 @@ template <class T> void sparse_engine::use_split(const T* g, std::size_t count, 
       rare_.push_back(static_cast<std::uint32_t>(h));
       rare_values_.push_back(g[h]);
     }
-  std::fill(rare_below_.begin(), rare_below_.end(), 0);
   review_rare_ = rare_.size();
   build_patterns();
 }
@@ -338,6 +596,7 @@ template <class T> void sparse_engine::use_split(const T* g, std::size_t count, 
 void sparse_engine::extend(grundy_sequence& values, std::size_t count) {
   if (values.size() >= count) return;
   values.reserve(count);
+  block_end_ = 0; // a block prepared in an earlier call may belong to other values
   if (seen_values_ < values.size()) {
     fit(values.max_value());
     values.visit([&](auto v) {
