@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace grundy {
@@ -120,6 +121,8 @@ private:
 
   // A block of heaps marked together.
   template <class T> void prepare_block(const T* g, std::size_t start);
+  std::pair<std::size_t, std::size_t> rare_range(std::size_t n, std::size_t start) const;
+  template <class T> void mark_rare(const T* g, std::size_t start);
   template <class T> void mark_block(const T* base, const T* second, std::size_t first, std::size_t last);
   template <class T> void mark_scan(const T* g, std::size_t start);
 
@@ -163,6 +166,7 @@ private:
   std::uint64_t witness_failures_ = 0;
 
   bool scan_in_blocks_ = false;    // the block pass marks the proofs' first pairs
+  bool scan_wide_ = false;         // and a third range of them
   std::uint64_t review_steps_ = 0; // sparse steps at the last review
   std::uint64_t review_pairs_ = 0; // proof pairs then
   std::size_t seen_values_ = 0;    // values taken into account
