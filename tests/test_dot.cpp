@@ -7,7 +7,9 @@
 #include <grundy/games/tablettes.hpp>
 #include <grundy/solve.hpp>
 
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -64,4 +66,38 @@ BOOST_AUTO_TEST_CASE(nim_graph) {
   BOOST_TEST(c.edges == s.edges);
   BOOST_TEST(c.terminals == 1u);
   BOOST_TEST(c.p_positions == s.value_counts[0]);
+}
+
+// The pictures in docs/ rely on these styles: terminal positions dark, the other P-positions
+// shaded, N-positions left white, whatever the game.
+BOOST_AUTO_TEST_CASE(styles_mark_terminals_and_p_positions) {
+  grundy::graph_statistics s;
+  const auto dot = dot_of(grundy::nim_game{}, grundy::heaps{1, 2, 3}, s);
+  std::map<std::string, std::string> nodes; // id -> the node's line
+  std::set<std::string> with_moves;
+  std::istringstream in(dot);
+  const std::regex node(R"(^(\d+)\[label=.*\]\s*;?$)"), edge(R"(^(\d+)->(\d+)\s*;?$)");
+  std::smatch m;
+  for (std::string line; std::getline(in, line);) {
+    if (std::regex_match(line, m, node))
+      nodes[m[1]] = line;
+    else if (std::regex_match(line, m, edge))
+      with_moves.insert(m[1]);
+  }
+  BOOST_TEST(nodes.size() == s.vertices);
+  std::size_t dark = 0, shaded = 0;
+  for (const auto& [id, line] : nodes) {
+    const bool terminal = !with_moves.contains(id);
+    const bool p_position = line.find("\\ng=0\"") != std::string::npos;
+    const bool is_dark = line.find("fillcolor=\"#303030\"") != std::string::npos;
+    const bool is_shaded = line.find("fillcolor=\"#b8d4f0\"") != std::string::npos;
+    BOOST_TEST_INFO("node " << line);
+    BOOST_TEST(is_dark == terminal);
+    BOOST_TEST(is_shaded == (p_position && !terminal));
+    dark += is_dark;
+    shaded += is_shaded;
+  }
+  // [] is the only terminal position; [1,1], [2,2] and [1,2,3] are the other P-positions.
+  BOOST_TEST(dark == 1u);
+  BOOST_TEST(shaded == 3u);
 }
