@@ -31,6 +31,10 @@ concept hashable_state = std::regular<S> && requires(const S& s) {
 // vertex. successors() may append states in any form and may repeat one; the graph builder
 // canonicalises them and keeps each distinct successor once. Nothing here is virtual: the builder
 // is instantiated for the game, so move generation inlines into the exploration loop.
+//
+// Optional members, detected by the builder (see graph.hpp): `static constexpr bool graded`
+// (every move goes one level down), `orbit_size(s)` (symmetry classes with exact raw counts)
+// and `distinct_successors()` (no repeats to look for).
 template <class G>
 concept game = std::copy_constructible<G> && hashable_state<typename G::state_type> &&
     requires(const G& g, const typename G::state_type& s, std::vector<typename G::state_type>& out) {

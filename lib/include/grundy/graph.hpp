@@ -142,7 +142,8 @@ public:
   double seconds() const { return progress(0, 0, 0).seconds; }
 
   limit_exceeded too_many_states(const build_progress& reached) const {
-    return limit_exceeded("exploration stopped: the graph has more than the limit of " + std::to_string(max_states_) +
+    return limit_exceeded("exploration stopped: the graph has more than the limit of " +
+                              std::to_string(max_states_) +
                               " positions (raise --max-states if memory allows)",
                           reached);
   }
@@ -204,6 +205,18 @@ template <game G> std::uint64_t orbit_of(const G& g, const state_t<G>& s) {
     return g.orbit_size(s);
   else
     return 1;
+}
+
+// A game may declare `bool distinct_successors() const`, true when successors() lists
+// positions whose canonical forms are all different: the builder then need not look for
+// repeats among a vertex's successors.
+template <game G> bool successors_distinct(const G& g) {
+  if constexpr (requires {
+                  { g.distinct_successors() } -> std::convertible_to<bool>;
+                })
+    return g.distinct_successors();
+  else
+    return false;
 }
 
 // Any game: one global index of the positions met, one thread.

@@ -52,14 +52,16 @@ template <class Word> Word shift_down(Word x, unsigned n) { return n >= 8 * size
 
 template <class Word> Word below(unsigned a) { return a >= 8 * sizeof(Word) ? ~Word{0} : (Word{1} << a) - 1; }
 
-// The bits with the `length` bits at `at` cut out.
+// The bits with the `length` bits at `at` cut out; the cut lies inside the word and is not
+// empty, so every shift below is by less than the word's width (no test needed for it).
 template <class Word> Word cut(Word x, unsigned at, unsigned length) {
-  return (x & below<Word>(at)) | (shift_down(x, at + length) << at);
+  return (x & ((Word{1} << at) - 1)) | ((x >> (at + length - 1) >> 1) << at);
 }
 
-// The bits with `piece` (of `length` bits) put in at `at`; the result must fit in the word.
+// The bits with `piece` (of `length` bits) put in at `at` < the word's width; the result must
+// fit in the word.
 template <class Word> Word insert(Word x, unsigned at, Word piece, unsigned length) {
-  return (x & below<Word>(at)) | (piece << at) | ((x >> at) << at << length);
+  return (x & ((Word{1} << at) - 1)) | (piece << at) | ((x >> at) << at << length);
 }
 
 // Calls f(colour, height) for every pile, in (colour, height) order.
@@ -266,40 +268,45 @@ template <class Word> void stack_moves(const tablettes_state& s, std::vector<tab
     std::uint8_t height;
     std::uint8_t at; // first bit of the pile's segment
   };
-  std::array<located, tablettes_game::max_piles> piles;
+  // The scan below has no branch but its loop's, and calls nothing: closing bits are written
+  // as piles of height 0 (bit 0 of the heights, masked out where they are used, and
+  // overwritten in `piles` by the next pile), a (colour, height) met again writes its first
+  // pile's index to a spare row of `first`, and each colour clears the next one's heights.
+  // Branches there were mispredicted at every colour's end and every run of equal piles.
+  std::array<located, tablettes_game::max_piles + 1> piles;
   std::array<std::uint8_t, 64> colour_end;            // bit of each colour's closing one
-  std::array<std::uint64_t, 64> heights_of;           // per colour: the heights it tops
+  std::array<std::uint64_t, 65> heights_of;           // per colour: the heights it tops
   std::array<std::uint64_t, 64> colours_at;           // per height: the colours topping one
-  std::array<std::array<std::uint8_t, 64>, 64> first; // [colour][height]: its first pile
+  std::array<std::array<std::uint8_t, 64>, 65> first; // [colour][height]: its first pile
   std::uint64_t all_heights = 0;
+  heights_of[0] = 0;
   std::size_t n = 0;
   unsigned colour = 0, at = 0;
   int previous = -1;
-  heights_of[0] = 0;
   auto scan = [&](std::uint64_t word, int base) {
     while (word) {
       const int q = base + std::countr_zero(word);
       word &= word - 1;
       const auto gap = static_cast<unsigned>(q - previous - 1);
       previous = q;
-      if (gap == 0) {
-        colour_end[colour] = static_cast<std::uint8_t>(at);
-        heights_of[++colour] = 0;
-      } else {
-        const std::uint64_t bit = std::uint64_t{1} << gap;
-        if (!(heights_of[colour] & bit)) {
-          heights_of[colour] |= bit;
-          first[colour][gap] = static_cast<std::uint8_t>(n);
-          if (!(all_heights & bit)) all_heights |= bit, colours_at[gap] = 0;
-          colours_at[gap] |= std::uint64_t{1} << colour;
-        }
-        piles[n++] = {static_cast<std::uint8_t>(gap), static_cast<std::uint8_t>(at)};
-      }
+      const std::uint64_t bit = std::uint64_t{1} << gap;
+      const bool fresh = !(heights_of[colour] & bit);
+      first[fresh ? colour : 64][gap] = static_cast<std::uint8_t>(n);
+      heights_of[colour] |= bit;
+      heights_of[colour + 1] = 0;
+      all_heights |= bit;
+      piles[n] = {static_cast<std::uint8_t>(gap), static_cast<std::uint8_t>(at)};
+      colour_end[colour] = static_cast<std::uint8_t>(at); // last written at the closing bit
+      n += gap != 0;
+      colour += gap == 0;
       at = static_cast<unsigned>(q) + 1;
     }
   };
   scan(s.low, 0);
   scan(s.high, 64);
+  all_heights &= ~std::uint64_t{1};
+  for (std::uint64_t hs = all_heights; hs; hs &= hs - 1)
+    colours_at[std::countr_zero(hs)] = 0;
 
   const Word bits = to_bits<Word>(s);
   // Piles i and j (i before j in bit order) merged into a pile of `height` topped by `top`.
@@ -319,8 +326,9 @@ template <class Word> void stack_moves(const tablettes_state& s, std::vector<tab
   // paired with its twin when it has one. Distinct pairs then give distinct positions: the
   // merged pile is taller than both, so no other pair can leave the same multiset.
   for (unsigned c = 0; c < colour; ++c)
-    for (std::uint64_t low = heights_of[c]; low; low &= low - 1) {
+    for (std::uint64_t low = heights_of[c] & ~std::uint64_t{1}; low; low &= low - 1) {
       const unsigned h = static_cast<unsigned>(std::countr_zero(low));
+      colours_at[h] |= std::uint64_t{1} << c;
       const std::size_t i = first[c][h];
       if (i + 1 < n && piles[i + 1].height == h && piles[i + 1].at == piles[i].at + h + 1)
         emit(i, i + 1, c, 2 * h);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace grundy::detail {
@@ -30,6 +31,8 @@ inline unsigned shard_of(std::size_t hash) {
                                (64 - shard_bits));
 }
 
+template <class T> using level_buffer = std::vector<T, page_allocator<T>>;
+
 template <class State> struct pending_successor {
   State state;
   std::uint32_t slot; // where its vertex id goes in the thread's list of targets
@@ -40,8 +43,9 @@ template <class State> struct expansion {
   std::vector<State> moves;
   std::vector<std::vector<pending_successor<State>>> buckets =
       std::vector<std::vector<pending_successor<State>>>(shard_count);
-  std::vector<std::uint32_t> targets; // (shard, local id) of each successor, parent by parent
-  std::vector<std::uint32_t> degrees; // successors listed per parent
+  level_buffer<std::uint32_t> targets; // (shard, local id) of each successor, parent by parent
+  std::vector<std::uint32_t> degrees;  // successors listed per parent (then kept, by keep_distinct)
+  std::size_t kept = 0;                // targets kept by keep_distinct
   std::uint64_t raw_vertices = 0;
   std::uint64_t raw_edges = 0;
   std::uint64_t terminals = 0;
@@ -52,6 +56,7 @@ template <class State> struct expansion {
       b.clear();
     targets.clear();
     degrees.clear();
+    kept = 0;
   }
 };
 
@@ -78,11 +83,12 @@ void expand(const G& g, std::span<const state_t<G>> parents, std::size_t begin, 
     x.raw_vertices += orbit;
     if constexpr (symmetric_game<G>) x.raw_edges += orbit * x.moves.size();
     if (x.moves.empty()) ++x.terminals, x.raw_terminals += orbit;
+    auto slot = static_cast<std::uint32_t>(x.targets.size());
+    x.targets.resize(x.targets.size() + x.moves.size());
     for (auto& m : x.moves) {
       auto c = g.canonical(m);
       const auto shard = shard_of(boost::hash<state_t<G>>{}(c));
-      x.buckets[shard].push_back({c, static_cast<std::uint32_t>(x.targets.size())});
-      x.targets.push_back(0);
+      x.buckets[shard].push_back({c, slot++});
     }
     x.degrees.push_back(static_cast<std::uint32_t>(x.moves.size()));
   }
@@ -100,11 +106,37 @@ void resolve(unsigned shard, std::vector<expansion<State>>& work, level_index<St
     }
 }
 
-template <class T> using level_buffer = std::vector<T, page_allocator<T>>;
+// Each parent's edges are its distinct successors: with symmetry, several raw moves can reach
+// one class. Equal (shard, local) pairs are equal states, so sorting each parent's row and
+// dropping repeats finds them; the rows are compacted in place. Games whose successors are
+// distinct already (see distinct_successors in game.hpp) skip the sort, which would otherwise
+// be a sixth of the work.
+template <class State> void keep_distinct(expansion<State>& x, bool repeats) {
+  if (!repeats) {
+    x.kept = x.targets.size();
+    return;
+  }
+  auto row = x.targets.begin();
+  auto out = x.targets.begin();
+  for (auto& d : x.degrees) {
+    std::sort(row, row + d);
+    const auto end = std::unique(row, row + d);
+    const auto distinct = static_cast<std::uint32_t>(end - row);
+    out = std::move(row, end, out);
+    row += d;
+    d = distinct;
+  }
+  x.kept = static_cast<std::size_t>(out - x.targets.begin());
+}
 
 // Frees a container's storage now (`v = {}` would pick the initializer-list assignment, which
 // keeps the capacity).
 template <class Container> void release(Container& c) { Container().swap(c); }
+
+struct edge_piece {
+  level_buffer<vertex_id> targets;
+  std::size_t size = 0; // the targets kept (keep_distinct)
+};
 
 template <game G>
 game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const build_options& options) {
@@ -115,15 +147,18 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
   game_graph<state> result;
   result.graded = true;
   std::vector<level_buffer<state>> levels(1, level_buffer<state>{g.canonical(start)});
-  std::vector<level_buffer<vertex_id>> level_targets; // level k's edges, into level k + 1
+  // Level k's edges, into level k + 1: one piece per thread and chunk of parents, handed over
+  // as they are, so that no buffer of a level's size is regrown and copied on one thread.
+  std::vector<std::vector<edge_piece>> level_edges;
   std::vector<edge_index> row_starts{0};
   std::vector<expansion<state>> work(threads);
   std::uint64_t states_so_far = 1;
+  const bool repeats = !successors_distinct(g);
 
+  level_index<state> next; // cleared for each level: its tables keep their capacity
   while (!levels.back().empty()) {
     const std::size_t level = levels.size() - 1;
-    level_index<state> next;
-    level_buffer<vertex_id> targets; // this level's edges, first as (shard, local id)
+    std::vector<edge_piece> pieces; // this level's edges, first as (shard, local id)
     for (std::size_t begin = 0; begin < levels[level].size(); begin += parents_per_chunk) {
       const std::size_t end = std::min(levels[level].size(), begin + parents_per_chunk);
       const unsigned parts = end - begin < 512 ? 1 : threads; // small levels are not worth a thread
@@ -137,16 +172,17 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
         for (unsigned s = t; s < shard_count; s += threads)
           resolve(s, work, next);
       });
-      // Each parent's edges are its distinct successors (with symmetry, several raw moves can
-      // reach one class); equal (shard, local) pairs are equal states.
+      run_on_threads(parts, [&](unsigned t) { keep_distinct(work[t], repeats); });
       for (auto& x : work) {
-        auto row = x.targets.begin();
-        for (auto d : x.degrees) {
-          std::sort(row, row + d);
-          const auto distinct = std::unique(row, row + d) - row;
-          if (options.keep_edges) targets.insert(targets.end(), row, row + distinct);
-          row_starts.push_back(row_starts.back() + static_cast<edge_index>(distinct));
-          row += d;
+        for (auto d : x.degrees)
+          row_starts.push_back(row_starts.back() + d);
+        if (options.keep_edges && x.kept) {
+          // The next chunk's buffer is reserved now, a little larger than this one: pages
+          // become resident only when written, and growing it while threads run would copy it
+          // and unmap the old pages under them.
+          const auto used = x.targets.size();
+          pieces.push_back({std::exchange(x.targets, {}), x.kept});
+          x.targets.reserve(used + used / 2);
         }
       }
       const auto found = next.size();
@@ -158,25 +194,27 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
     std::vector<std::uint64_t> first(shard_count + 1, states_so_far);
     for (unsigned s = 0; s < shard_count; ++s)
       first[s + 1] = first[s] + next.states[s].size();
-    release(next.tables);
     level_buffer<state> following;
     following.reserve(first[shard_count] - states_so_far);
     for (auto& list : next.states) {
       following.insert(following.end(), list.begin(), list.end());
-      release(list);
+      list.clear();
     }
-    const unsigned parts = targets.size() < 65536 ? 1 : threads;
+    for (auto& table : next.tables)
+      table.clear();
+    const unsigned parts = pieces.size() < 2 ? 1 : threads;
     run_on_threads(parts, [&](unsigned t) {
-      const auto [b, e] = part_of(targets.size(), parts, t);
-      for (std::size_t k = b; k < e; ++k)
-        targets[k] =
-            static_cast<vertex_id>(first[targets[k] >> local_bits] + (targets[k] & (local_limit - 1)));
+      for (std::size_t p = t; p < pieces.size(); p += parts)
+        for (auto& target : std::span(pieces[p].targets.data(), pieces[p].size))
+          target = static_cast<vertex_id>(first[target >> local_bits] + (target & (local_limit - 1)));
     });
     states_so_far += following.size();
-    level_targets.push_back(std::move(targets));
+    level_edges.push_back(std::move(pieces));
     levels.push_back(std::move(following));
   }
   levels.pop_back(); // the empty level that ended the search
+  release(next.tables);
+  release(next.states);
 
   for (auto& x : work) {
     result.raw_vertices += x.raw_vertices, result.raw_edges += x.raw_edges;
@@ -197,10 +235,11 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
   if (options.keep_edges) {
     std::vector<vertex_id> column;
     column.reserve(result.edges);
-    for (auto& t : level_targets) {
-      column.insert(column.end(), t.begin(), t.end());
-      release(t);
-    }
+    for (auto& pieces : level_edges)
+      for (auto& piece : pieces) {
+        column.insert(column.end(), piece.targets.begin(), piece.targets.begin() + piece.size);
+        release(piece.targets);
+      }
     result.graph = csr_graph{};
     adopt_csr(result.graph, std::move(row_starts), std::move(column));
   }

@@ -79,6 +79,9 @@ public:
   state_type canonical(const state_type& s) const { return options_.symmetry ? representative(s) : s; }
   // The raw successors, each distinct position once (in the encoding's canonical form).
   void successors(const state_type& s, std::vector<state_type>& out) const;
+  // Without symmetry the successors' canonical forms (the states themselves) are distinct;
+  // with it, several may fall in one class.
+  bool distinct_successors() const noexcept { return !options_.symmetry; }
   std::string format(const state_type& s) const;
 
   // How many raw positions the class of s stands for (1 without symmetry).
