@@ -5,6 +5,7 @@
 //
 // Each run is a child process, so that its peak resident memory is its own.
 
+#include <grundy/detail/parallel.hpp>
 #include <grundy/games/tablettes.hpp>
 #include <grundy/solve.hpp>
 
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -91,9 +93,35 @@ void cell(unsigned colours, unsigned tablets, bool symmetry, int runs) {
   }
 }
 
+// What two threads can give on this machine right now: the same independent integer loop on
+// one thread, then on two at once. On a virtual machine whose two cores share physical ones
+// with other guests this is well under 2, and it bounds any speed-up measured next to it.
+double machine_parallelism() {
+  auto spin = [] {
+    std::uint64_t x = 1;
+    for (std::uint64_t i = 0; i < 400'000'000; ++i)
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return x;
+  };
+  auto timed = [&](unsigned threads) {
+    std::vector<std::uint64_t> sink(threads);
+    const auto t0 = std::chrono::steady_clock::now();
+    grundy::detail::run_on_threads(threads, [&](unsigned t) { sink[t] = spin(); });
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (sink[0] == 0) std::exit(4); // keeps the loop
+    return s;
+  };
+  std::vector<double> ratios;
+  for (int k = 0; k < 3; ++k)
+    ratios.push_back(2 * timed(1) / timed(2));
+  return median(ratios);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
+  fmt::print("machine: two threads run independent integer loops {:.2f}x as fast as one (ideal 2.00)\n",
+             machine_parallelism());
   if (argc >= 3) {
     const bool symmetry = argc >= 4 && std::string(argv[3]) == "sym";
     cell(static_cast<unsigned>(std::atoi(argv[1])), static_cast<unsigned>(std::atoi(argv[2])), symmetry,
