@@ -1,11 +1,15 @@
 #include "cli.hpp"
 
+#include <grundy/memory.hpp>
+
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <spawn.h>
@@ -43,7 +47,77 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
   return {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last)};
 }
 
-void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets) {
+  if (tablets.empty()) throw usage_error("tablettes need --colors C and --tablets N");
+  std::vector<unsigned> counts;
+  for (std::size_t begin = 0;;) {
+    const auto comma = tablets.find(',', begin);
+    const auto word =
+        tablets.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
+    const auto n = parse_count(word, "--tablets");
+    if (n == 0) throw usage_error("--tablets must be at least 1");
+    if (n > 63) throw usage_error(fmt::format("--tablets {} is too large (at most 63 per colour)", n));
+    // 2T + C bits must fit a position's 128 (tablettes_game says more), so a longer list is
+    // refused here, before a vector of millions of counts is built from a long argument.
+    if (counts.size() == 128) throw usage_error("--tablets lists at most 128 colours");
+    counts.push_back(static_cast<unsigned>(n));
+    if (comma == std::string_view::npos) break;
+    begin = comma + 1;
+  }
+  if (counts.size() == 1) {
+    if (colors == 0) throw usage_error("tablettes need --colors C (at least 1) with --tablets N");
+    if (colors > 128) throw usage_error(fmt::format("--colors {} is too many (at most 128)", colors));
+    return std::vector<unsigned>(colors, counts[0]);
+  }
+  if (colors != 0 && colors != counts.size())
+    throw usage_error(
+        fmt::format("--colors {} does not match the {} counts of --tablets", colors, counts.size()));
+  return counts;
+}
+
+std::uint64_t parse_size(std::string_view text, std::string_view what) {
+  double number = 0;
+  const char* end = text.data() + text.size();
+  auto [p, ec] = std::from_chars(text.data(), end, number);
+  double unit = 1;
+  if (ec == std::errc{} && p + 1 == end) {
+    switch (*p) {
+    case 'k':
+    case 'K':
+      unit = 1024.0;
+      break;
+    case 'm':
+    case 'M':
+      unit = 1024.0 * 1024;
+      break;
+    case 'g':
+    case 'G':
+      unit = 1024.0 * 1024 * 1024;
+      break;
+    case 't':
+    case 'T':
+      unit = 1024.0 * 1024 * 1024 * 1024;
+      break;
+    default:
+      unit = 0;
+    }
+    ++p;
+  }
+  // NaN fails the first comparison and infinity the second.
+  if (text.empty() || ec != std::errc{} || p != end || unit == 0 || !(number > 0) || !(number * unit <= 1e18))
+    throw usage_error(fmt::format("{} takes a size such as 800M or 6G, not '{}'", what, text));
+  return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(number * unit));
+}
+
+std::uint64_t default_memory_limit() {
+  const std::uint64_t physical = physical_memory_bytes(), available = available_memory_bytes();
+  if (physical == 0) return available / 4 * 3; // 0, no limit, when neither can be read
+  if (available == 0) return physical / 4 * 3;
+  return std::min(physical, available) / 4 * 3;
+}
+
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write,
+                           const std::atomic<bool>* stop) {
   const std::string temporary = fmt::format("{}.tmp-{}", path, ::getpid());
   try {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
@@ -52,6 +126,17 @@ void write_file_atomically(const std::string& path, const std::function<void(std
     out.flush();
     if (!out) throw run_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
     out.close();
+    // Renaming makes the file whole under its name for every reader at once, but after a
+    // crash of the machine the rename may reach the disk before the data; syncing first rules
+    // out an empty checkpoint in place of a good one.
+    const int fd = ::open(temporary.c_str(), O_RDONLY);
+    if (fd < 0 || ::fsync(fd) != 0) {
+      const int error = errno;
+      if (fd >= 0) ::close(fd);
+      throw run_error(fmt::format("cannot write '{}': {}", path, std::strerror(error)));
+    }
+    ::close(fd);
+    if (stop && stop->load()) throw interrupted_error(fmt::format("interrupted: '{}' was not written", path));
     std::filesystem::rename(temporary, path);
   } catch (...) {
     std::error_code ignored;
@@ -60,7 +145,7 @@ void write_file_atomically(const std::string& path, const std::function<void(std
   }
 }
 
-std::string render_dot(const std::string& dot_path, std::string_view format) {
+std::string render_dot(const std::string& dot_path, std::string_view format, const std::atomic<bool>* stop) {
   if (format != "svg" && format != "png")
     throw usage_error(fmt::format("--render takes svg or png, not '{}'", format));
   auto picture = std::filesystem::path(dot_path).replace_extension(format).string();
@@ -77,6 +162,10 @@ std::string render_dot(const std::string& dot_path, std::string_view format) {
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   std::error_code ignored;
+  if (stop && stop->load()) {
+    std::filesystem::remove(temporary, ignored);
+    throw interrupted_error(fmt::format("interrupted: '{}' was not drawn", picture));
+  }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     std::filesystem::remove(temporary, ignored);
     throw run_error(fmt::format("dot could not render '{}'", dot_path));

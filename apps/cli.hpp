@@ -1,12 +1,14 @@
 #pragma once
 // What the subcommands share: errors for the user, ranges, output files.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace grundy::cli {
 
@@ -22,6 +24,13 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+// A run stopped by Ctrl-C or SIGTERM after saying what it reached: exit status 128 + the
+// signal's number, as a shell reports a process the signal ended.
+class interrupted_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
 struct range {
   std::uint32_t first = 0;
   std::uint32_t last = 0;
@@ -33,13 +42,32 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
 // A non-negative integer typed by the user, such as a heap size. Throws usage_error.
 std::uint64_t parse_count(std::string_view text, std::string_view what);
 
-// Writes a file under a temporary name and renames it only once complete, so that an
-// interrupted or failed run never leaves a truncated file under the real name.
-void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
+// --tablets N with `colors` colours (0: not given), or one count per colour ("3,3,2,4", the
+// colours implied, or checked against `colors`). Each count from 1 to 63. Throws usage_error.
+std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets);
 
-// Runs Graphviz's dot on a DOT file to produce `format` (svg or png) beside it.
-// Returns the picture's path.
-std::string render_dot(const std::string& dot_path, std::string_view format);
+// A size in bytes typed as 800M, 6G, 1.5T, 64K or plain bytes (K = 1024). Throws usage_error
+// naming `what`.
+std::uint64_t parse_size(std::string_view text, std::string_view what);
+
+// The memory limit of a command run without --max-memory: three quarters of what the machine
+// can give without swapping when the command starts, and never more than three quarters of
+// its memory, so that a first big command stops cleanly instead of being killed (or freezing
+// the machine) once the memory runs out. The rest leaves room for labelling, which follows
+// the exploration the limit watches, and for the other programs running.
+std::uint64_t default_memory_limit();
+
+// Writes a file under a temporary name in the same directory, flushes it to the disk and
+// renames it only once complete, so that an interrupted or failed run never leaves a truncated
+// file under the real name. When *stop is set by the end of the writing, the file is dropped
+// and interrupted_error thrown: an interrupted command leaves no output file.
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write,
+                           const std::atomic<bool>* stop = nullptr);
+
+// Runs Graphviz's dot on a DOT file to produce `format` (svg or png) beside it, through a
+// temporary name as above. Returns the picture's path.
+std::string render_dot(const std::string& dot_path, std::string_view format,
+                       const std::atomic<bool>* stop = nullptr);
 
 // Seconds as people read them: "0.012", "3.4".
 std::string format_seconds(double seconds);

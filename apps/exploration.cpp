@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <csignal>
 #include <cstdio>
+#include <signal.h>
 #include <unistd.h>
 
 namespace grundy::cli {
@@ -18,8 +18,34 @@ namespace {
 
 // Signal handlers may only touch lock-free atomics; this one flag is the process's.
 std::atomic<bool> stop_requested{false};
+std::atomic<int> stopping_signal{SIGINT};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
 
-extern "C" void request_stop(int) { stop_requested.store(true, std::memory_order_relaxed); }
+// The first signal asks the command to stop where it can and report; a second one, for a
+// user who will not wait, ends the process at once as if no handler were there (an output
+// file being written then stays under its temporary name, never the real one).
+extern "C" void request_stop(int signal) {
+  if (stop_requested.load()) {
+    std::signal(signal, SIG_DFL);
+    std::raise(signal); // delivered, and fatal, once this handler returns
+    return;
+  }
+  stopping_signal.store(signal);
+  stop_requested.store(true);
+}
+
+// The handlers an interruption replaced, put back when it ends (a program embedding these
+// commands, such as a fuzzer, keeps its own).
+using signal_action = struct sigaction;
+signal_action previous_int{}, previous_term{};
+
+void handle(int signal, void (*handler)(int), signal_action* previous) {
+  signal_action action{};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART; // a write to a file or a pipe goes on after the signal
+  sigaction(signal, &action, previous);
+}
 
 } // namespace
 
@@ -28,7 +54,7 @@ void exploration_flags::add_to(CLI::App& command) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{0xFFFF'FFFFu}))
       ->capture_default_str();
   command.add_option("--max-memory", max_memory,
-                     "stop past this much memory, as 800M or 6G (default: 80% of RAM)");
+                     "stop past this much memory, as 800M or 6G (default: 3/4 of the memory free at start)");
   command.add_option("--threads,-j", threads, "threads for exploring and labelling (default: every core)")
       ->check(CLI::Range(0u, 1024u));
   command.add_flag("--no-edges", no_edges, "keep no edges: label by regenerating moves (tablettes)");
@@ -36,37 +62,8 @@ void exploration_flags::add_to(CLI::App& command) {
 }
 
 std::uint64_t exploration_flags::memory_limit() const {
-  if (max_memory.empty()) return physical_memory_bytes() / 5 * 4;
-  double number = 0;
-  const char* end = max_memory.data() + max_memory.size();
-  auto [p, ec] = std::from_chars(max_memory.data(), end, number);
-  double unit = 1;
-  if (ec == std::errc{} && p + 1 == end) {
-    switch (*p) {
-    case 'k':
-    case 'K':
-      unit = 1024.0;
-      break;
-    case 'm':
-    case 'M':
-      unit = 1024.0 * 1024;
-      break;
-    case 'g':
-    case 'G':
-      unit = 1024.0 * 1024 * 1024;
-      break;
-    case 't':
-    case 'T':
-      unit = 1024.0 * 1024 * 1024 * 1024;
-      break;
-    default:
-      unit = 0;
-    }
-    ++p;
-  }
-  if (ec != std::errc{} || p != end || unit == 0 || !(number > 0) || number * unit > 1e18)
-    throw usage_error(fmt::format("--max-memory takes a size such as 800M or 6G, not '{}'", max_memory));
-  return static_cast<std::uint64_t>(number * unit);
+  if (max_memory.empty()) return default_memory_limit();
+  return parse_size(max_memory, "--max-memory");
 }
 
 progress_line::progress_line(bool quiet) : enabled_(!quiet && ::isatty(STDERR_FILENO)) {}
@@ -95,14 +92,19 @@ void progress_line::clear() {
 
 interruption::interruption() {
   stop_requested.store(false);
-  std::signal(SIGINT, request_stop);
-  std::signal(SIGTERM, request_stop);
+  stopping_signal.store(SIGINT);
+  handle(SIGINT, request_stop, &previous_int);
+  handle(SIGTERM, request_stop, &previous_term);
 }
 
 interruption::~interruption() {
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  sigaction(SIGINT, &previous_int, nullptr);
+  sigaction(SIGTERM, &previous_term, nullptr);
 }
+
+bool interruption::requested() const noexcept { return stop_requested.load(); }
+
+int stop_signal() noexcept { return stopping_signal.load(); }
 
 const std::atomic<bool>* interruption::flag() const noexcept { return &stop_requested; }
 

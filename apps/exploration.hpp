@@ -15,7 +15,7 @@ namespace grundy::cli {
 
 struct exploration_flags {
   std::uint64_t max_states = build_options{}.max_states;
-  std::string max_memory; // "6G", "800M", bytes; empty: 80% of the machine's memory
+  std::string max_memory; // "6G", "800M", bytes; empty: default_memory_limit()
   unsigned threads = 0;
   bool no_edges = false;
   bool quiet = false;
@@ -43,8 +43,8 @@ private:
   std::chrono::steady_clock::time_point last_{};
 };
 
-// While alive, SIGINT and SIGTERM ask the running exploration to stop instead of killing the
-// process, so that what was reached can be reported.
+// While alive, SIGINT and SIGTERM ask the running command to stop instead of killing the
+// process, so that what was reached can be reported (a second signal kills it). One at a time.
 class interruption {
 public:
   interruption();
@@ -52,7 +52,11 @@ public:
   interruption(const interruption&) = delete;
   interruption& operator=(const interruption&) = delete;
   const std::atomic<bool>* flag() const noexcept;
+  bool requested() const noexcept;
 };
+
+// The signal that last asked to stop (SIGINT when none did): the exit status is 128 + it.
+int stop_signal() noexcept;
 
 // The build options for these flags, reporting to `line` and stopping on `stop`.
 build_options make_build_options(const exploration_flags& flags, progress_line& line,

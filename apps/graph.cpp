@@ -13,11 +13,16 @@
 #include <grundy/misere.hpp>
 #include <grundy/solve.hpp>
 
+#if GRUNDY_MPI
+#include <grundy/distributed.hpp>
+#endif
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +42,7 @@ struct graph_options {
   exploration_flags exploration;
   bool misere = false;
   unsigned k = 0; // moore; 0 when the first word gives it
+  bool rank_stats = false;
 };
 
 std::vector<heap_size> parse_heaps(const std::vector<std::string>& words) {
@@ -50,68 +56,106 @@ std::vector<heap_size> parse_heaps(const std::vector<std::string>& words) {
   return sizes;
 }
 
-// --tablets N with --colors C, or one count per colour (--tablets 3,3,2,4, colours implied).
-std::vector<unsigned> parse_tablets(unsigned colors, const std::string& tablets) {
-  if (tablets.empty()) throw usage_error("tablettes need --colors C and --tablets N");
-  std::vector<unsigned> counts;
-  for (std::size_t begin = 0;;) {
-    const auto comma = tablets.find(',', begin);
-    const auto word = std::string_view(tablets).substr(begin, comma == std::string::npos ? std::string::npos
-                                                                                         : comma - begin);
-    const auto n = parse_count(word, "--tablets");
-    if (n == 0) throw usage_error("--tablets must be at least 1");
-    if (n > 63) throw usage_error(fmt::format("--tablets {} is too large (at most 63 per colour)", n));
-    counts.push_back(static_cast<unsigned>(n));
-    if (comma == std::string::npos) break;
-    begin = comma + 1;
+// The misère figures printed after the head, when asked for.
+struct misere_figures {
+  outcome start = outcome::n;
+  std::uint64_t p_positions = 0; // positions, as counted for the statistics
+};
+
+// Prints the statistics as one process would. `json_tail` (members after a comma) and
+// `text_tail` (lines) add figures at the end.
+void print_graph(fields head, const graph_statistics& s, const std::optional<misere_figures>& misere,
+                 const std::string& format, const std::string& json_tail = {},
+                 const std::string& text_tail = {}) {
+  if (format == "json") {
+    for (auto& [key, value] : head)
+      value = json_value(value);
+    if (misere) {
+      head.emplace_back("misere_outcome", json_string(std::string(1, to_char(misere->start))));
+      head.emplace_back("misere_p_positions", std::to_string(misere->p_positions));
+    }
+    auto text = statistics_json(head, s);
+    if (!json_tail.empty()) text.insert(text.size() - 1, ", " + json_tail);
+    fmt::print("{}\n", text);
+  } else {
+    if (misere) {
+      head.emplace_back("misere",
+                        fmt::format("{} (misère play: the player to move {})", to_char(misere->start),
+                                    misere->start == outcome::n ? "wins" : "loses"));
+      head.emplace_back("misere P-positions", std::to_string(misere->p_positions));
+    }
+    fmt::print("{}{}", statistics_text(head, s), text_tail);
   }
-  if (counts.size() == 1) {
-    if (colors == 0) throw usage_error("tablettes need --colors C (at least 1) with --tablets N");
-    return std::vector<unsigned>(colors, counts[0]);
-  }
-  if (colors != 0 && colors != counts.size())
-    throw usage_error(
-        fmt::format("--colors {} does not match the {} counts of --tablets", colors, counts.size()));
-  return counts;
 }
 
+#if GRUNDY_MPI
+// Under mpirun: every rank explores and labels its share, and rank 0 prints what one process
+// would have printed, with each rank's figures after it on request.
+template <game G>
+void run_distributed(const G& g, const state_t<G>& start, const graph_options& o, fields head) {
+  if (!o.dot.empty()) throw usage_error("--dot needs the whole graph in one process: run it without mpirun");
+  progress_line line(o.exploration.quiet);
+  const interruption stop;
+  distributed::options d;
+  d.build = make_build_options(o.exploration, line, stop);
+  if (o.exploration.max_memory.empty()) d.build.max_memory = distributed::default_memory_budget();
+  d.misere = o.misere;
+  const auto solved = distributed::solve(g, start, d);
+  line.clear();
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank != 0) return;
+  head.emplace_back("start", g.format(g.canonical(start)));
+  std::optional<misere_figures> misere;
+  if (solved.misere) misere = misere_figures{solved.misere_start, solved.misere_p_positions};
+  std::string json, text;
+  if (o.rank_stats) {
+    std::vector<std::string> ranks;
+    for (auto& r : solved.ranks) {
+      ranks.push_back(fmt::format("{{\"rank\": {}, \"states\": {}, \"edges\": {}, \"bytes_sent\": {}, "
+                                  "\"bytes_received\": {}, \"exchanges\": {}, \"mpi_seconds\": {:.6f}, "
+                                  "\"peak_memory_bytes\": {}}}",
+                                  r.rank, r.states, r.edges, r.bytes_sent, r.bytes_received, r.exchanges,
+                                  r.mpi_seconds, r.peak_memory_bytes));
+      text +=
+          fmt::format("rank {:<6} {} states, {} edges, sent {}, received {} in {} exchanges ({} s in MPI), "
+                      "peak memory {}\n",
+                      r.rank, with_thousands(r.states), with_thousands(r.edges), format_bytes(r.bytes_sent),
+                      format_bytes(r.bytes_received), r.exchanges, format_seconds(r.mpi_seconds),
+                      format_bytes(r.peak_memory_bytes));
+    }
+    json = fmt::format("\"ranks\": [{}]", fmt::join(ranks, ", "));
+  }
+  print_graph(std::move(head), solved.statistics, misere, o.format, json, text);
+}
+#endif
+
 template <game G> void run(const G& g, const state_t<G>& start, const graph_options& o, fields head) {
+#if GRUNDY_MPI
+  if (distributed::running()) return run_distributed(g, start, o, std::move(head));
+#endif
+  if (o.rank_stats) throw usage_error("--rank-stats is for runs under mpirun");
   if (o.exploration.no_edges && !o.dot.empty()) throw usage_error("--dot needs the edges: drop --no-edges");
   progress_line line(o.exploration.quiet);
   const interruption stop;
   const auto solved = solve(g, start, make_build_options(o.exploration, line, stop));
   line.clear();
   if (!o.dot.empty()) {
-    write_file_atomically(o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values); });
-    if (!o.render.empty()) render_dot(o.dot, o.render);
+    write_file_atomically(
+        o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values); }, stop.flag());
+    if (!o.render.empty()) render_dot(o.dot, o.render, stop.flag());
   }
   head.emplace_back("start", g.format(solved.graph.states[0]));
   // Misère outcomes come from the same graph, labelled again under the other convention.
-  std::vector<outcome> misere;
+  std::optional<misere_figures> misere;
   if (o.misere) {
     if (!solved.graph.has_edges()) throw run_error("--misere needs the graph's edges, which were not kept");
-    misere = misere_outcomes(solved.graph.graph);
+    const auto outcomes = misere_outcomes(solved.graph.graph);
+    misere = misere_figures{outcomes[0], count_positions(g, solved.graph, [&](vertex_id v) {
+                              return outcomes[v] == outcome::p;
+                            })};
   }
-  if (o.format == "json") {
-    for (auto& [key, value] : head)
-      value = json_value(value);
-    if (o.misere) {
-      head.emplace_back("misere_outcome", json_string(std::string(1, to_char(misere[0]))));
-      head.emplace_back("misere_p_positions",
-                        std::to_string(count_positions(
-                            g, solved.graph, [&](vertex_id v) { return misere[v] == outcome::p; })));
-    }
-    fmt::print("{}\n", statistics_json(head, solved.statistics));
-  } else {
-    if (o.misere) {
-      head.emplace_back("misere", fmt::format("{} (misère play: the player to move {})", to_char(misere[0]),
-                                              misere[0] == outcome::n ? "wins" : "loses"));
-      head.emplace_back("misere P-positions",
-                        std::to_string(count_positions(
-                            g, solved.graph, [&](vertex_id v) { return misere[v] == outcome::p; })));
-    }
-    fmt::print("{}", statistics_text(head, solved.statistics));
-  }
+  print_graph(std::move(head), solved.statistics, misere, o.format);
 }
 
 void run(const graph_options& o) {
@@ -175,6 +219,10 @@ void add_graph_command(CLI::App& app) {
   cmd->add_option("--render", o->render, "with --dot: also draw it as svg or png (needs Graphviz)")
       ->check(CLI::IsMember({"svg", "png"}));
   o->exploration.add_to(*cmd);
+#if GRUNDY_MPI
+  cmd->add_flag("--rank-stats", o->rank_stats,
+                "under mpirun: also print each rank's states, edges, bytes sent and peak memory");
+#endif
   cmd->callback([o] { run(*o); });
 }
 

@@ -2,6 +2,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "exploration.hpp"
 #include "positions.hpp"
 
 #include <grundy/strategy.hpp>
@@ -108,7 +109,8 @@ std::string verdict(outcome o, bool finished, play_convention c) {
 
 template <class G> void run(const game_position<G>& p, const hint_options& o) {
   const auto convention = o.misere ? play_convention::misere : play_convention::normal;
-  const auto strategy = make_strategy(p.game, p.start, convention, graph_limits(o.max_states));
+  const interruption stop;
+  const auto strategy = make_strategy(p.game, p.start, convention, graph_limits(o.max_states, stop.flag()));
   const auto moves = strategy.winning_moves(p.start);
   const bool finished = !has_move(p.game, p.start);
 

@@ -2,32 +2,17 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
-#include "exploration.hpp"
-
-#include <grundy/graph.hpp>
-
-#include <stdexcept>
+#include "processes.hpp"
 
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <exception>
-#include <new>
+#include <iostream>
+#include <ostream>
 #include <string>
 
-namespace {
-
-// Every failure reaches the user as one line on stderr.
-void report(const std::string& message) {
-  std::string line = message;
-  for (auto& c : line)
-    if (c == '\n') c = ' ';
-  fmt::print(stderr, "grundy: {}\n", line);
-}
-
-} // namespace
-
 int main(int argc, char** argv) {
+  const grundy::cli::processes processes(argc, argv);
   CLI::App app{"grundy: game graphs and Sprague-Grundy values of impartial games", "grundy"};
   app.require_subcommand(1);
   app.set_version_flag("--version", GRUNDY_VERSION);
@@ -36,36 +21,28 @@ int main(int argc, char** argv) {
   grundy::cli::add_hint_command(app);
   grundy::cli::add_play_command(app);
   grundy::cli::add_octal_command(app);
+  // Under mpirun every rank runs the command: only graph knows how to share the work.
+  if (processes.distributed())
+    for (auto* command : app.get_subcommands([](CLI::App* c) { return c->get_name() != "graph"; }))
+      command->preparse_callback([name = command->get_name()](std::size_t) {
+        throw grundy::cli::usage_error(
+            fmt::format("grundy {} runs as one process: only grundy graph runs under mpirun", name));
+      });
 
+  // Help and version are printed once, by rank 0 under mpirun.
+  std::ostream nowhere(nullptr);
+  std::ostream& out = processes.leader() ? std::cout : nowhere;
+  std::ostream& err = processes.leader() ? std::cerr : nowhere;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return app.exit(e, out, err);
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    return app.exit(e, out, err);
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    report(fmt::format("{} (see grundy --help)", e.what()));
-    return 2;
-  } catch (const grundy::cli::usage_error& e) {
-    report(e.what());
-    return 2;
-  } catch (const std::invalid_argument& e) { // invalid codes, sizes and positions
-    report(e.what());
-    return 2;
-  } catch (const grundy::interrupted& e) {
-    report(grundy::cli::describe_stop(e));
-    return 130;
-  } catch (const grundy::exploration_stopped& e) {
-    report(grundy::cli::describe_stop(e));
-    return 1;
-  } catch (const std::bad_alloc&) {
-    report("out of memory (lower the size, or set --max-states)");
-    return 1;
-  } catch (const std::exception& e) {
-    report(e.what());
-    return 1;
+    return app.exit(e, out, err);
+  } catch (...) {
+    return processes.fail(std::current_exception());
   }
   return 0;
 }

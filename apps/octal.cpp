@@ -1,11 +1,14 @@
 // grundy octal CODE ...: the Grundy values of an octal game, computed until their periodicity
-// is proven; grundy octal --survey DIGITS: every code with that many digits at once.
+// is proven; grundy octal --survey DIGITS: every code with that many digits at once. A long
+// run saves itself with --checkpoint FILE and continues with --resume FILE.
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "exploration.hpp"
 
 #include <grundy/memory.hpp>
 #include <grundy/octal/analysis.hpp>
+#include <grundy/octal/checkpoint.hpp>
 #include <grundy/octal/survey.hpp>
 
 #include <fmt/format.h>
@@ -14,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -35,6 +39,10 @@ struct octal_options {
   std::string format;
   bool quiet = false;
   std::string survey;
+  std::string checkpoint;
+  std::string resume;
+  double checkpoint_every = 300;
+  unsigned threads = 0;
 };
 
 // --max N, checked against what one run can hold: one byte per value at least, `runs` runs at
@@ -83,14 +91,17 @@ void print_analysis(const octal_analysis& a, const std::string& format) {
     rare = fmt::format("mask {}{}, {} rare heaps", a.split.mask,
                        a.split.heap_parity ? " with heap parity" : "", a.rare_count);
   std::string first;
+  if (a.values.empty()) first = "-"; // a run interrupted before its first value
   const std::size_t shown = std::min<std::size_t>(a.values.size(), 40);
   for (std::size_t n = 0; n < shown; ++n)
     first += fmt::format("{}{}", n ? " " : "", a.values[n]);
   if (shown < a.values.size()) first += " ...";
   const std::pair<const char*, std::string> rows[] = {
       {"code", a.code.str()},
-      {"values", fmt::format("G(0..{}) in {} s, {} engine", a.values.size() - 1, format_seconds(a.seconds),
-                             to_string(a.method))},
+      {"values",
+       fmt::format("{} in {} s, {} engine",
+                   a.values.empty() ? std::string("none") : fmt::format("G(0..{})", a.values.size() - 1),
+                   format_seconds(a.seconds), to_string(a.method))},
       {"max value", fmt::format("{}", a.values.max_value())},
       {"period", period},
       {"rare", rare},
@@ -110,28 +121,65 @@ void check_writable(const std::string& path) {
   std::remove(probe.c_str());
 }
 
-void write_values(const std::string& path, const grundy_sequence& values) {
-  write_file_atomically(path, [&](std::ostream& os) {
-    fmt::memory_buffer buffer;
-    values.visit([&](auto g) {
-      for (std::size_t n = 0; n < g.size(); ++n) {
-        fmt::format_to(std::back_inserter(buffer), "{}\n", static_cast<grundy_value>(g[n]));
-        if (buffer.size() > (1u << 20)) {
-          os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-          buffer.clear();
-        }
-      }
-    });
-    os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-  });
+void write_values(const std::string& path, const grundy_sequence& values, const std::atomic<bool>* stop) {
+  write_file_atomically(
+      path,
+      [&](std::ostream& os) {
+        fmt::memory_buffer buffer;
+        values.visit([&](auto g) {
+          for (std::size_t n = 0; n < g.size(); ++n) {
+            fmt::format_to(std::back_inserter(buffer), "{}\n", static_cast<grundy_value>(g[n]));
+            if (buffer.size() > (1u << 20)) {
+              os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+              buffer.clear();
+            }
+          }
+        });
+        os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+      },
+      stop);
+}
+
+octal_checkpoint load_checkpoint(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw run_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  try {
+    return read_checkpoint(in);
+  } catch (const invalid_checkpoint& e) {
+    throw usage_error(fmt::format("'{}' is {}", path, e.what()));
+  }
+}
+
+// The saved run, with what the command line may change: a larger --max (a run carried
+// further), --keep-going. The code and the engine, when given, must be the saved ones.
+octal_checkpoint resumed_run(const octal_options& o) {
+  auto saved = load_checkpoint(o.resume);
+  if (!o.code.empty() && octal_code::parse(o.code) != saved.code)
+    throw usage_error(fmt::format("'{}' holds a run of {}, not {}", o.resume, saved.code.str(), o.code));
+  if (o.method != "auto" && o.method != to_string(saved.method))
+    throw usage_error(fmt::format("'{}' holds a run of the {} engine, not {}", o.resume,
+                                  to_string(saved.method), o.method));
+  if (!o.max.empty()) {
+    const auto n = parse_max(o.max, 1);
+    if (n < saved.values.size())
+      throw usage_error(
+          fmt::format("--max {} is below the {} values '{}' holds", n, saved.values.size(), o.resume));
+    saved.max_values = n;
+  }
+  saved.keep_going = saved.keep_going || o.keep_going;
+  return saved;
 }
 
 void run_one(const octal_options& o) {
-  if (o.code.empty()) throw usage_error("give an octal code, as in: grundy octal 0.137 (or --survey DIGITS)");
+  if (o.code.empty() && o.resume.empty())
+    throw usage_error("give an octal code, as in: grundy octal 0.137 (or --survey DIGITS, or --resume FILE)");
   const auto format = o.format.empty() ? std::string("text") : o.format;
   if (format != "text" && format != "json")
     throw usage_error(fmt::format("--format takes text or json for one code, not '{}'", format));
-  const auto code = octal_code::parse(o.code);
+  if (o.threads != 0) throw usage_error("--threads is for --survey: one code runs on one thread");
+  std::optional<octal_checkpoint> saved;
+  if (!o.resume.empty()) saved = resumed_run(o);
+  const auto code = saved ? saved->code : octal_code::parse(o.code);
   analysis_options options;
   options.max_values = o.max.empty() ? analysis_options::default_max_values : parse_max(o.max, 1);
   options.method = o.method == "naive"    ? octal_method::naive
@@ -149,10 +197,31 @@ void run_one(const octal_options& o) {
                  p.seconds > 0 ? static_cast<double>(p.values) / p.seconds : 0.0, p.rare_count);
     };
   }
+  // A resumed run goes on saving itself where it was saved unless told otherwise, so that a
+  // second interruption loses no more than the first.
+  const std::string checkpoint = o.checkpoint.empty() ? o.resume : o.checkpoint;
+  if (!checkpoint.empty()) {
+    check_writable(checkpoint);
+    options.checkpoint_seconds = o.checkpoint_every;
+    // Written on interruption too, so without the stop flag.
+    options.on_checkpoint = [&](const octal_checkpoint& c) {
+      write_file_atomically(checkpoint, [&](std::ostream& os) { write_checkpoint(os, c); });
+    };
+  }
   if (!o.out.empty()) check_writable(o.out);
-  const auto a = analyse_octal(code, options);
+  const interruption stop;
+  options.stop = stop.flag();
+  const auto a = saved ? resume_octal(std::move(*saved), options) : analyse_octal(code, options);
   if (progress) clear_progress();
-  if (!o.out.empty()) write_values(o.out, a.values);
+  if (a.interrupted) {
+    print_analysis(a, format);
+    std::fflush(stdout);
+    throw interrupted_error(
+        fmt::format("interrupted after {} values in {} s{}", a.values.size(), format_seconds(a.seconds),
+                    checkpoint.empty() ? std::string(" (--checkpoint FILE saves a run)")
+                                       : fmt::format("; saved in '{}' for --resume", checkpoint)));
+  }
+  if (!o.out.empty()) write_values(o.out, a.values, stop.flag());
   print_analysis(a, format);
 }
 
@@ -161,22 +230,25 @@ void run_survey(const octal_options& o) {
   if (format != "md" && format != "csv" && format != "json")
     throw usage_error(fmt::format("--format takes md, csv or json with --survey, not '{}'", format));
   if (!o.code.empty()) throw usage_error("--survey runs every code itself: give no code with it");
-  if (o.keep_going || !o.out.empty() || o.method != "auto")
-    throw usage_error("--survey does not take --keep-going, --out or --method");
+  if (o.keep_going || !o.out.empty() || o.method != "auto" || !o.checkpoint.empty() || !o.resume.empty())
+    throw usage_error("--survey does not take --keep-going, --out, --method, --checkpoint or --resume");
   if (o.max.empty()) throw usage_error("--survey needs --max N, the values to compute per code at most");
   survey_options options;
   const auto digits = parse_count(o.survey, "--survey");
   if (digits < 1 || digits > 8)
     throw usage_error(fmt::format("--survey takes 1 to 8 digits, not {}", digits));
   options.digits = static_cast<std::size_t>(digits);
-  options.threads = std::max(1u, std::thread::hardware_concurrency());
+  options.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   options.max_values = parse_max(o.max, options.threads);
   if (show_progress(o))
     options.on_progress = [](std::size_t done, std::size_t total) {
       fmt::print(stderr, "\r\033[Ksurvey: {} of {} codes", done, total);
     };
+  const interruption stop;
+  options.stop = stop.flag();
   const auto rows = survey_octal(options);
   if (show_progress(o)) clear_progress();
+  const std::size_t total = std::size_t{7} << (3 * (options.digits - 1)); // 7 * 8^(digits - 1) codes
 
   const auto cell = [](const std::optional<periodicity>& p, bool period) -> std::string {
     if (!p) return "";
@@ -213,6 +285,11 @@ void run_survey(const octal_options& o) {
     }
     fmt::print("]\n");
   }
+  // The finished rows stand as output, as a table's do when a cell is stopped.
+  if (rows.size() < total) {
+    std::fflush(stdout);
+    throw interrupted_error(fmt::format("interrupted after {} of {} codes", rows.size(), total));
+  }
 }
 
 } // namespace
@@ -230,6 +307,16 @@ void add_octal_command(CLI::App& app) {
   cmd->add_option("--format", o->format, "text or json; with --survey: md, csv or json");
   cmd->add_flag("--quiet,-q", o->quiet, "no progress line on stderr");
   cmd->add_option("--survey", o->survey, "run every octal code with DIGITS digits after the point");
+  cmd->add_option("--threads,-j", o->threads, "--survey: threads (default: every core)")
+      ->check(CLI::Range(1u, 1024u));
+  cmd->add_option("--checkpoint", o->checkpoint,
+                  "save the run to FILE now and then, and when it ends or is interrupted");
+  cmd->add_option("--checkpoint-every", o->checkpoint_every, "seconds between checkpoints")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->add_option(
+      "--resume", o->resume,
+      "continue the run saved in FILE (its code, engine and --max unless a larger --max is given)");
   cmd->callback([o] {
     if (o->survey.empty())
       run_one(*o);

@@ -2,6 +2,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "exploration.hpp"
 #include "positions.hpp"
 
 #include <grundy/strategy.hpp>
@@ -133,9 +134,14 @@ private:
     std::fflush(stdout);
   }
 
+  // Ctrl-C stops a long graph build, and only that: while the game waits for a move it ends
+  // the process, as in any program reading the terminal.
   const strategy_type& strategy() {
-    if (!strategy_)
-      strategy_.emplace(make_strategy(game_, position_, convention_, graph_limits(options_.max_states)));
+    if (!strategy_) {
+      const interruption stop;
+      strategy_.emplace(
+          make_strategy(game_, position_, convention_, graph_limits(options_.max_states, stop.flag())));
+    }
     return *strategy_;
   }
 

@@ -86,6 +86,13 @@ pile read_pile(reader& r, std::string_view what) {
 game_position<tablettes_game> tablettes_position(const position_words& w) {
   if (w.colors == 0 || w.tablets == 0)
     throw usage_error("tablettes need --colors C and --tablets N, both at least 1");
+  // The game's own limit, checked first: the game would build its list of C counts before
+  // refusing them, gigabytes for a C in the billions.
+  if (std::uint64_t{w.colors} * (2 * std::uint64_t{w.tablets} + 1) > 128)
+    throw usage_error(
+        fmt::format("tablettes with {} colours of {} tablets are too large: positions are packed "
+                    "in 128 bits, which allows 2 x tablets + colours <= 128",
+                    w.colors, w.tablets));
   tablettes_game g(w.colors, w.tablets);
   if (w.args.empty()) return {g, g.start(), {}};
   // "[[0,1], [1,2]]" typed without quotes arrives as several words.
@@ -131,6 +138,14 @@ void take_position_words(const CLI::App& cmd, position_words& w) {
   for (auto& word : w.args)
     if (word.size() > 1 && word[0] == '-' && !std::isdigit(static_cast<unsigned char>(word[1])))
       throw usage_error(fmt::format("unknown option '{}' (see grundy {} --help)", word, cmd.get_name()));
+}
+
+build_options graph_limits(std::uint64_t max_states, const std::atomic<bool>* stop) {
+  build_options options;
+  options.max_states = max_states;
+  options.max_memory = default_memory_limit();
+  options.stop = stop;
+  return options;
 }
 
 any_position parse_position(const position_words& w) {

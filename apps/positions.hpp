@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,12 +44,9 @@ template <class G> struct game_position {
 using any_position = std::variant<game_position<nim_game>, game_position<octal_game>,
                                   game_position<moore_game>, game_position<tablettes_game>>;
 
-// Exploration limits for the games solved through their graph.
-inline build_options graph_limits(std::uint64_t max_states) {
-  build_options options;
-  options.max_states = max_states;
-  return options;
-}
+// Exploration limits for the games solved through their graph: --max-states, the default
+// memory limit, and a stop flag (an interruption's), so that a big position stops cleanly.
+build_options graph_limits(std::uint64_t max_states, const std::atomic<bool>* stop = nullptr);
 
 // Parses and checks the position; throws usage_error (or std::invalid_argument from the game)
 // with a one-line message naming what is wrong.

@@ -67,6 +67,8 @@ template <grundy::game Game, class Canonical> struct with_canonical {
   void successors(const state_type& s, std::vector<state_type>& out) const { game.successors(s, out); }
   std::string format(const state_type& s) const { return game.format(s); }
 };
+// Spelled out for compilers without C++20's deduction for aggregates (clang before 17).
+template <class Game, class Canonical> with_canonical(Game, Canonical) -> with_canonical<Game, Canonical>;
 
 } // namespace grundys
 

@@ -8,6 +8,10 @@ packages=(
   libboost1.81-dev libboost-graph1.81-dev libboost-test1.81-dev
   libfmt-dev libcli11-dev
   graphviz
+  openmpi-bin libopenmpi-dev
+  # scripts/check-sanitizers.sh and scripts/fuzz.sh: clang, its sanitizer and libFuzzer
+  # runtimes, and llvm-symbolizer for readable reports.
+  clang-14 libclang-rt-14-dev llvm-14
 )
 
 missing=()

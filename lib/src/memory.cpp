@@ -27,4 +27,16 @@ std::uint64_t physical_memory_bytes() {
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
 }
 
+std::uint64_t available_memory_bytes() {
+  std::FILE* f = std::fopen("/proc/meminfo", "r");
+  if (!f) return 0;
+  char line[256];
+  unsigned long long kilobytes = 0;
+  bool found = false;
+  while (!found && std::fgets(line, sizeof line, f))
+    found = std::sscanf(line, "MemAvailable: %llu kB", &kilobytes) == 1;
+  std::fclose(f);
+  return found ? static_cast<std::uint64_t>(kilobytes) * 1024 : 0;
+}
+
 } // namespace grundy

@@ -89,10 +89,15 @@ std::vector<heaps> nim_strategy::winning_moves(const heaps& position) const {
 
 // --- Octal games -----------------------------------------------------------------------------
 
-octal_heap_values::octal_heap_values(const octal_code& code, heap_size largest) : largest_(largest) {
+octal_heap_values::octal_heap_values(const octal_code& code, heap_size largest, const std::atomic<bool>* stop)
+    : largest_(largest) {
   analysis_options options;
   options.max_values = std::min<std::size_t>(std::size_t{largest} + 1, analysis_options::default_max_values);
+  options.stop = stop;
   auto a = analyse_octal(code, options);
+  if (a.interrupted)
+    throw interrupted(fmt::format("interrupted while computing the values of {}", code.str()),
+                      {0, a.values.size(), 0, a.seconds, current_memory_bytes()});
   values_ = std::move(a.values);
   if (a.period && a.period->proven) period_ = a.period;
   if (values_.size() <= largest && !period_)
@@ -112,7 +117,7 @@ octal_strategy::octal_strategy(const octal_game& g, const heaps& start, play_con
   if (convention == play_convention::misere)
     misere_.emplace(g, start, convention, options);
   else
-    values_.emplace(g.code(), largest_heap(start));
+    values_.emplace(g.code(), largest_heap(start), options.stop);
 }
 
 grundy_value octal_strategy::heap_value(heap_size h) const {

@@ -8,6 +8,7 @@
 #include <boost/range/iterator_range.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <iterator>
 #include <stdexcept>
@@ -29,6 +30,19 @@ class not_acyclic : public std::runtime_error {
 public:
   not_acyclic() : std::runtime_error("the game graph has a cycle: the game is not finite") {}
 };
+
+// Thrown by the labelling functions given a stop flag, once the flag is true: labelling a
+// graph of hundreds of millions of vertices takes long enough for Ctrl-C to matter.
+class labelling_stopped : public std::runtime_error {
+public:
+  labelling_stopped() : std::runtime_error("labelling was stopped") {}
+};
+
+namespace detail {
+inline void check_stop(const std::atomic<bool>* stop) {
+  if (stop && stop->load(std::memory_order_relaxed)) throw labelling_stopped();
+}
+} // namespace detail
 
 // True when every edge goes from a vertex to a later one, which makes the reverse vertex
 // order a topological order for free: breadth-first builders give it for any game whose
@@ -89,26 +103,32 @@ template <class Graph> std::size_t max_out_degree(const Graph& g) {
 
 // The value of a vertex is the minimum excluded value (mex) of its successors' values.
 // Works on any Boost.Graph incidence and vertex-list graph whose vertex descriptors are
-// indices, and allocates nothing per vertex.
-template <class Graph> std::vector<grundy_value> sprague_grundy(const Graph& g) {
+// indices, and allocates nothing per vertex. Throws labelling_stopped once *stop is true.
+template <class Graph>
+std::vector<grundy_value> sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   std::vector<grundy_value> value(num_vertices(g), 0);
   std::vector<char> seen(detail::max_out_degree(g) + 1, 0);
-  for (auto v : sinks_first_order(g))
+  std::size_t done = 0;
+  for (auto v : sinks_first_order(g)) {
+    if ((done++ & 0xFFFF) == 0) detail::check_stop(stop);
     value[v] = detail::mex_of_successors(g, v, value, seen);
+  }
   return value;
 }
 
 // The same values for a graph whose edges all lead from one level to the next (a graded
 // game's graph): levels are labelled from the deepest up, each level's vertices in parallel,
 // since they depend only on the level below. `level_starts` ends with the vertex count.
+// Throws labelling_stopped once *stop is true (checked between levels).
 template <class Graph, class Level>
 std::vector<grundy_value> sprague_grundy_by_level(const Graph& g, const std::vector<Level>& level_starts,
-                                                  unsigned threads) {
+                                                  unsigned threads, const std::atomic<bool>* stop = nullptr) {
   using vertex = typename boost::graph_traits<Graph>::vertex_descriptor;
   threads = detail::thread_count(threads);
   std::vector<grundy_value> value(num_vertices(g), 0);
   const std::size_t marks = detail::max_out_degree(g) + 1;
   for (std::size_t k = level_starts.size() - 1; k-- > 0;) {
+    detail::check_stop(stop);
     const std::size_t first = level_starts[k], count = level_starts[k + 1] - first;
     const unsigned parts = count < 4096 ? 1 : threads; // small levels are not worth a thread
     detail::run_on_threads(parts, [&](unsigned t) {

@@ -14,4 +14,8 @@ std::uint64_t current_memory_bytes();
 // The machine's physical memory, in bytes (0 where it cannot be read).
 std::uint64_t physical_memory_bytes();
 
+// The memory the machine can give without swapping now (Linux's MemAvailable: free memory
+// and the caches it can drop), in bytes (0 where it cannot be read).
+std::uint64_t available_memory_bytes();
+
 } // namespace grundy

@@ -8,6 +8,7 @@
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <stdexcept>
 #include <vector>
@@ -19,11 +20,12 @@ namespace grundy {
 // the level below, the only one held at a time.
 template <graded_game G>
 std::vector<grundy_value> label_by_regenerating(const G& g, const game_graph<state_t<G>>& gg,
-                                                unsigned threads) {
+                                                unsigned threads, const std::atomic<bool>* stop = nullptr) {
   using state = state_t<G>;
   threads = detail::thread_count(threads);
   std::vector<grundy_value> value(gg.vertex_count(), 0);
   for (std::size_t k = gg.depth(); k-- > 0;) {
+    detail::check_stop(stop);
     const std::size_t first = gg.level_starts[k], count = gg.level_starts[k + 1] - first;
     boost::unordered_flat_map<state, grundy_value, boost::hash<state>> below;
     if (k + 1 < gg.depth()) {
@@ -51,16 +53,18 @@ std::vector<grundy_value> label_by_regenerating(const G& g, const game_graph<sta
   return value;
 }
 
-// Sprague-Grundy values of every vertex, by the fastest means the graph allows.
+// Sprague-Grundy values of every vertex, by the fastest means the graph allows. Throws
+// labelling_stopped once *stop is true.
 template <game G>
-std::vector<grundy_value> label_graph(const G& g, const game_graph<state_t<G>>& gg, unsigned threads = 0) {
+std::vector<grundy_value> label_graph(const G& g, const game_graph<state_t<G>>& gg, unsigned threads = 0,
+                                      const std::atomic<bool>* stop = nullptr) {
   if constexpr (graded_game<G>) {
-    if (!gg.has_edges()) return label_by_regenerating(g, gg, threads);
-    return sprague_grundy_by_level(gg.graph, gg.level_starts, threads);
+    if (!gg.has_edges()) return label_by_regenerating(g, gg, threads, stop);
+    return sprague_grundy_by_level(gg.graph, gg.level_starts, threads, stop);
   } else {
     if (!gg.has_edges())
       throw std::invalid_argument("a graph built without edges can be labelled only for graded games");
-    return sprague_grundy(gg.graph);
+    return sprague_grundy(gg.graph, stop);
   }
 }
 
@@ -70,11 +74,21 @@ template <game G> struct solved_graph {
   graph_statistics statistics;
 };
 
+// Builds, labels and measures the graph. Throws what build_graph throws, and `interrupted`,
+// with the explored graph's figures, when options.stop is set while labelling.
 template <game G>
 solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& options = {}) {
   solved_graph<G> r{build_graph(g, start, options), {}, {}};
   const auto t0 = std::chrono::steady_clock::now();
-  r.values = label_graph(g, r.graph, options.threads);
+  try {
+    r.values = label_graph(g, r.graph, options.threads, options.stop);
+  } catch (const labelling_stopped&) {
+    throw interrupted(
+        "interrupted while labelling",
+        {r.graph.depth(), r.graph.vertex_count(), r.graph.edge_count(),
+         r.graph.seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+         current_memory_bytes()});
+  }
   const double label_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.statistics = compute_statistics(g, r.graph, r.values, label_seconds);
   return r;

@@ -130,10 +130,11 @@ private:
 // G(h) of single heaps of an octal game for every h up to `largest`, by the octal engines.
 // They stop once a periodicity is proven, and the period gives every larger heap, so a heap
 // of 10^9 tokens costs no more than the proof. Throws std::runtime_error when the values are
-// not known that far within the engines' default limit and no period has been proven.
+// not known that far within the engines' default limit and no period has been proven, and
+// `interrupted` once *stop is true.
 class octal_heap_values {
 public:
-  octal_heap_values(const octal_code& code, heap_size largest);
+  octal_heap_values(const octal_code& code, heap_size largest, const std::atomic<bool>* stop = nullptr);
 
   heap_size largest() const noexcept { return largest_; }
   // Throws std::out_of_range past largest().
@@ -149,7 +150,7 @@ private:
 // values, and a winning move changes one heap into parts whose values XOR to what makes the
 // total 0. Only the single-heap values up to the largest starting heap are needed, since no
 // move makes a heap larger. Misère play has no such rule (misère values do not add), so it
-// uses the game graph of the start position.
+// uses the game graph of the start position options.stop interrupts either.
 class octal_strategy {
 public:
   octal_strategy(const octal_game& g, const heaps& start,

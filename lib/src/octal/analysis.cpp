@@ -1,7 +1,10 @@
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/naive.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <limits>
 #include <stdexcept>
@@ -37,41 +40,114 @@ std::string_view to_string(octal_method m) noexcept {
   return "auto";
 }
 
-octal_analysis analyse_octal(const octal_code& code, const analysis_options& options) {
-  const auto t0 = clock_type::now();
-  octal_analysis a;
-  a.code = code;
-  a.method = resolve(code, options.method);
-  const std::size_t max_values = std::max<std::size_t>(options.max_values, 1);
-  a.values.reserve(max_values);
+namespace {
 
+// The number of options of a heap of h tokens, or a little more (splits counted with their
+// order), capped far above any Grundy value.
+std::uint64_t options_at_most(const detail::octal_moves& moves, std::uint64_t h) {
+  constexpr std::uint64_t cap = std::uint64_t{1} << 40;
+  std::uint64_t n = moves.vanishes(h) ? 1 : 0;
+  for (auto r : moves.one_heap)
+    n += r < h;
+  for (auto r : moves.two_heaps)
+    if (r + 2 <= h) n = std::min(cap, n + (h - r) / 2);
+  for (auto r : moves.three_heaps)
+    if (r + 3 <= h) n = std::min(cap, n + (h - r) * (h - r) / 12 + 1); // h < 2^32: no overflow
+  return n;
+}
+
+// Saved values are checked before an engine trusts them. All of them against two bounds every
+// true sequence keeps: G(h), the mex of its options' values, is at most their number, and at
+// most 2^b when every earlier value is below 2^b (an option's value is a XOR of earlier
+// values). Values past either would also have an engine size its buffers for them. Then the
+// last few are recomputed by the naive engine from the ones before: every value depends on
+// many earlier ones, so another code's values, or damaged ones, almost never reproduce their
+// last few. That costs a few heaps' options, little next to the run that computed them.
+void check_saved_values(const octal_code& code, const grundy_sequence& values) {
+  if (values.empty()) return;
+  if (values[0] != 0) throw std::invalid_argument("saved values must start with G(0) = 0");
+  const detail::octal_moves moves(code);
+  values.visit([&](auto g) {
+    grundy_value largest = 0;
+    for (std::size_t h = 1; h < g.size(); ++h) {
+      const grundy_value v = g[h];
+      if (v <= largest) continue;
+      if (v > (std::uint64_t{1} << std::bit_width(largest)) || v > options_at_most(moves, h))
+        throw std::invalid_argument(
+            fmt::format("the saved values are not those of {}: G({}) = {} is impossible", code.str(), h, v));
+      largest = v;
+    }
+  });
+  const std::size_t n = values.size(), kept = n - std::min<std::size_t>(n, 4);
+  grundy_sequence head;
+  head.reserve(n);
+  values.visit([&](auto g) {
+    for (std::size_t h = 0; h < kept; ++h)
+      head.push_back(g[h]);
+  });
+  naive_engine(code).extend(head, n);
+  for (std::size_t h = kept; h < n; ++h)
+    if (head[h] != values[h])
+      throw std::invalid_argument(fmt::format("the saved values are not those of {}: G({}) is {}, not {}",
+                                              code.str(), h, head[h], values[h]));
+}
+
+octal_analysis run(octal_checkpoint state, const analysis_options& options) {
+  const auto t0 = clock_type::now();
+  const double earlier = state.seconds;
+  const auto elapsed = [&] { return earlier + seconds_since(t0); };
+  auto last_checkpoint = t0;
+  const auto save = [&] {
+    if (!options.on_checkpoint) return;
+    state.seconds = elapsed();
+    options.on_checkpoint(state);
+    last_checkpoint = clock_type::now();
+  };
+
+  octal_analysis a;
+  a.code = state.code;
+  a.method = state.method;
+  auto& values = state.values;
+  const octal_code& code = state.code;
+  const std::size_t max_values = state.max_values;
+  values.reserve(std::max(max_values, values.size()));
+
+  // A saved run's sparse engine is rebuilt from the saved values, heap by heap, into the state
+  // of the engine that computed them; the naive engine keeps nothing but the values.
   std::variant<naive_engine, sparse_engine> engine =
       a.method == octal_method::naive ? std::variant<naive_engine, sparse_engine>(naive_engine(code))
                                       : std::variant<naive_engine, sparse_engine>(sparse_engine(code));
+  if (auto* s = std::get_if<sparse_engine>(&engine)) s->catch_up(values);
   const auto rare_count = [&] {
     return std::holds_alternative<sparse_engine>(engine) ? std::get<sparse_engine>(engine).rare_count() : 0;
   };
 
   // Chunks last about a quarter of a second, so that progress stays live even when each
   // value is slow; periodicity is checked when the values have grown by an eighth, which
-  // keeps the checks' total cost a small multiple of one pass over the values.
+  // keeps the checks' total cost a small multiple of one pass over the values. The chunks
+  // follow the clock, but the checks do not: a chunk never runs past the next check, so the
+  // values checked, and where the run ends, are the same however fast the machine is.
   std::size_t chunk = 64;
-  std::size_t next_check = 64;
+  std::size_t& next_check = state.next_check;
   bool proven = false;
-  while (a.values.size() < max_values) {
+  while (values.size() < max_values) {
+    if (options.stop && options.stop->load(std::memory_order_relaxed)) {
+      a.interrupted = true;
+      break;
+    }
     const auto c0 = clock_type::now();
     const std::size_t target =
-        std::min({max_values, a.values.size() + chunk, options.keep_going ? max_values : next_check});
-    std::visit([&](auto& e) { e.extend(a.values, target); }, engine);
+        std::min({max_values, values.size() + chunk, state.keep_going ? max_values : next_check});
+    std::visit([&](auto& e) { e.extend(values, target); }, engine);
     const double took = seconds_since(c0);
-    if (options.on_progress) options.on_progress({a.values.size(), seconds_since(t0), rare_count()});
-    if (!options.keep_going && a.values.size() >= next_check && a.values.size() < max_values) {
-      a.period = find_periodicity(a.values, code);
+    if (options.on_progress) options.on_progress({values.size(), elapsed(), rare_count()});
+    if (!state.keep_going && values.size() >= next_check && values.size() < max_values) {
+      a.period = find_periodicity(values, code);
       if (a.period && a.period->proven) {
         proven = true;
         break;
       }
-      next_check = a.values.size() + std::max<std::size_t>(a.values.size() / 8, 64);
+      next_check = values.size() + std::max<std::size_t>(values.size() / 8, 64);
       // A period already seen is proven, if it is the true one, at a known length: stop there.
       if (a.period)
         next_check = std::min(next_check, values_to_prove(code, a.period->preperiod, a.period->period));
@@ -80,14 +156,34 @@ octal_analysis analyse_octal(const octal_code& code, const analysis_options& opt
       chunk = std::min<std::size_t>(chunk * 2, std::numeric_limits<std::size_t>::max() / 4);
     else if (took > 0.5 && chunk > 64)
       chunk /= 2;
+    if (options.on_checkpoint && seconds_since(last_checkpoint) >= options.checkpoint_seconds) save();
   }
-  if (!proven) a.period = find_periodicity(a.values, code);
+  save();
+  if (!proven) a.period = find_periodicity(values, code);
   if (auto* s = std::get_if<sparse_engine>(&engine)) {
     a.split = s->split();
     a.rare_count = s->rare_count();
   }
-  a.seconds = seconds_since(t0);
+  a.seconds = elapsed();
+  a.values = std::move(values);
   return a;
+}
+
+} // namespace
+
+octal_analysis analyse_octal(const octal_code& code, const analysis_options& options) {
+  octal_checkpoint start;
+  start.code = code;
+  start.method = resolve(code, options.method);
+  start.max_values = std::max<std::size_t>(options.max_values, 1);
+  start.keep_going = options.keep_going;
+  return run(std::move(start), options);
+}
+
+octal_analysis resume_octal(octal_checkpoint from, const analysis_options& options) {
+  if (from.method == octal_method::automatic) from.method = resolve(from.code, octal_method::automatic);
+  check_saved_values(from.code, from.values);
+  return run(std::move(from), options);
 }
 
 grundy_value octal_value(const octal_code& code, std::uint64_t n) {

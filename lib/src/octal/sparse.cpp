@@ -265,7 +265,9 @@ std::pair<std::size_t, std::size_t> sparse_engine::rare_range(std::size_t n, std
 // Marks the pairs of the rare heaps in rare_range for every heap of the block.
 template <class T> void sparse_engine::mark_rare(const T* g, std::size_t start) {
   const auto& moves = moves_.two_heaps;
-  const auto base = [&](std::size_t k) { return g + (start - moves[k]); };
+  // A block starting below a move's removal count has no pair of it (rare_range is empty), and
+  // g + (start - n) would point before the values, which UBSan rightly reports.
+  const auto base = [&](std::size_t k) { return start >= moves[k] ? g + (start - moves[k]) : nullptr; };
   constexpr const T* none = nullptr;
   if (moves.size() != 2) {
     for (std::size_t k = 0; k < moves.size(); ++k)
@@ -632,6 +634,17 @@ void sparse_engine::extend(grundy_sequence& values, std::size_t count) {
   detail::run_steps(
       values, count, [&](const auto* g, std::size_t h) { return step(g, h); },
       [&](const auto* g, std::size_t h, grundy_value x) { after(g, h, x); });
+}
+
+// Resuming a saved run (see analysis.cpp). after() widens the buffers itself as values grow,
+// so that the heaps are taken into account exactly as when they were computed.
+void sparse_engine::catch_up(const grundy_sequence& values) {
+  if (seen_values_ >= values.size()) return;
+  block_end_ = 0;
+  values.visit([&](auto v) {
+    for (std::size_t h = seen_values_; h < v.size(); ++h)
+      after(v.data(), h, v[h]);
+  });
 }
 
 grundy_sequence sparse_values(const octal_code& code, std::size_t count, const sparse_options& options) {

@@ -40,6 +40,7 @@ std::vector<octal_code> octal_codes(std::size_t digits) {
 std::vector<survey_row> survey_octal(const survey_options& options) {
   const auto codes = octal_codes(options.digits);
   std::vector<survey_row> rows(codes.size());
+  std::vector<char> finished(codes.size(), 0);
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
   std::mutex mutex;
@@ -50,8 +51,11 @@ std::vector<survey_row> survey_octal(const survey_options& options) {
       for (std::size_t i; (i = next.fetch_add(1)) < codes.size();) {
         analysis_options o;
         o.max_values = options.max_values;
+        o.stop = options.stop;
         const auto a = analyse_octal(codes[i], o);
+        if (a.interrupted) break;
         rows[i] = {codes[i], a.values.size(), a.values.max_value(), a.period, a.seconds};
+        finished[i] = 1;
         const std::lock_guard lock(mutex);
         ++done;
         if (options.on_progress) options.on_progress(done, codes.size());
@@ -72,6 +76,12 @@ std::vector<survey_row> survey_octal(const survey_options& options) {
   for (auto& t : pool)
     t.join();
   if (failure) std::rethrow_exception(failure);
+  if (std::find(finished.begin(), finished.end(), 0) != finished.end()) {
+    std::vector<survey_row> done;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      if (finished[i]) done.push_back(std::move(rows[i]));
+    return done;
+  }
   return rows;
 }
 

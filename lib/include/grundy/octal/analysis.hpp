@@ -6,6 +6,7 @@
 #include <grundy/octal/sequence.hpp>
 #include <grundy/octal/sparse.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -29,6 +30,8 @@ struct octal_progress {
   std::size_t rare_count = 0;
 };
 
+struct octal_checkpoint;
+
 struct analysis_options {
   // Enough to settle 0.376 (4,536,507 values), one of the longest known preperiods.
   static constexpr std::size_t default_max_values = 10'000'000;
@@ -37,6 +40,26 @@ struct analysis_options {
   octal_method method = octal_method::automatic;
   bool keep_going = false; // compute all max_values values even once a period is proven
   std::function<void(const octal_progress&)> on_progress;
+  // Once *stop is true (a signal handler sets it, say), the run ends after the chunk in
+  // progress, a fraction of a second, with `interrupted` set in its result.
+  const std::atomic<bool>* stop = nullptr;
+  // Called with the run's state every checkpoint_seconds and once more when the run ends,
+  // finished or interrupted: what it saves lets resume_octal continue the run exactly.
+  std::function<void(const octal_checkpoint&)> on_checkpoint;
+  double checkpoint_seconds = 300;
+};
+
+// A run between two chunks: everything needed to continue it with the very results of a run
+// that never stopped (octal/checkpoint.hpp keeps it in a file). The periodicity checks are
+// part of it, since where they fall decides where a run that proves its period ends.
+struct octal_checkpoint {
+  octal_code code;
+  octal_method method = octal_method::naive; // the engine: naive or sparse, never automatic
+  std::size_t max_values = analysis_options::default_max_values;
+  bool keep_going = false;
+  std::size_t next_check = 64; // the number of values at which periodicity is checked next
+  double seconds = 0;          // computing time so far
+  grundy_sequence values;      // G(0..n-1)
 };
 
 struct octal_analysis {
@@ -47,6 +70,7 @@ struct octal_analysis {
   rare_split split;                          // the sparse engine's split at the end
   std::size_t rare_count = 0;
   double seconds = 0;
+  bool interrupted = false; // stopped through analysis_options::stop before the end
 };
 
 // Computes G(0), G(1), ... in increasing heap size until a periodicity is proven (checking
@@ -54,6 +78,14 @@ struct octal_analysis {
 // until max_values values; with keep_going, all max_values values. `period` is then the best
 // periodicity the values show, proven or not.
 octal_analysis analyse_octal(const octal_code& code, const analysis_options& options = {});
+
+// Continues the run saved in `from` as if it had never stopped: same values, same checks,
+// same end. The run's own settings (engine, max_values, keep_going) are the saved ones, so a
+// caller carrying a run further raises from.max_values first; of `options`, only on_progress,
+// stop and the checkpoint settings are used. The engine is rebuilt from the saved values, and
+// the last few of them are recomputed first: values that are not this code's (another code's
+// file, a damaged one) throw std::invalid_argument instead of silently spoiling the rest.
+octal_analysis resume_octal(octal_checkpoint from, const analysis_options& options = {});
 
 // G(n) of a single heap of n tokens: from the periodicity once it is proven, which needs only
 // a bounded number of values however large n is; otherwise from G(0..n), computed.

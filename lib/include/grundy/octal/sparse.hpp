@@ -86,6 +86,12 @@ public:
   // (or be empty); values the engine has not seen yet are taken into account first.
   void extend(grundy_sequence& values, std::size_t count);
 
+  // Takes into account the values the engine has not seen yet, as extend does before its first
+  // new value, one heap at a time in the order they were computed: an engine rebuilt from a
+  // saved run's values is then in the state of the engine that computed them (its split and
+  // rare heaps included), even when no value is left to compute.
+  void catch_up(const grundy_sequence& values);
+
   // The split in use now.
   rare_split split() const noexcept { return split_; }
 

@@ -4,6 +4,7 @@
 #include <grundy/octal/code.hpp>
 #include <grundy/octal/periodicity.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -17,6 +18,9 @@ struct survey_options {
   unsigned threads = 0;             // 0: one per hardware thread
   // Called after each code, from one thread at a time: codes done, codes in all.
   std::function<void(std::size_t, std::size_t)> on_progress;
+  // Once *stop is true, the codes in progress end within a fraction of a second and no other
+  // code starts.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct survey_row {
@@ -35,7 +39,8 @@ std::vector<octal_code> octal_codes(std::size_t digits);
 
 // Runs every code of octal_codes(options.digits) until its period is proven or max_values
 // values are known. Codes are independent, so they are shared among threads; the rows come
-// back in the order of octal_codes() whatever the threads.
+// back in the order of octal_codes() whatever the threads. A stopped survey returns only the
+// codes it finished, still in that order.
 std::vector<survey_row> survey_octal(const survey_options& options);
 
 } // namespace grundy

@@ -1,0 +1,125 @@
+#include "processes.hpp"
+
+#include "cli.hpp"
+#include "exploration.hpp"
+
+#include <grundy/graph.hpp>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <new>
+#include <optional>
+#include <stdexcept>
+
+#if GRUNDY_MPI
+#include <grundy/distributed.hpp>
+#endif
+
+namespace grundy::cli {
+
+namespace {
+
+struct failure {
+  std::string message;
+  int status = 1;
+  bool all_ranks = true; // met by every rank alike
+};
+
+// A stop every rank agreed on: always so for one process.
+bool agreed([[maybe_unused]] const std::exception& e) {
+#if GRUNDY_MPI
+  return !distributed::running() || dynamic_cast<const distributed::raised_on_all_ranks*>(&e) != nullptr;
+#else
+  return true;
+#endif
+}
+
+failure describe(const std::exception_ptr& p) {
+  try {
+    std::rethrow_exception(p);
+  } catch (const CLI::ParseError& e) {
+    return {fmt::format("{} (see grundy --help)", e.what()), 2};
+  } catch (const usage_error& e) {
+    return {e.what(), 2};
+  } catch (const std::invalid_argument& e) { // invalid codes, sizes and positions
+    return {e.what(), 2};
+  } catch (const interrupted& e) {
+    return {describe_stop(e), 128 + stop_signal(), agreed(e)};
+  } catch (const interrupted_error& e) { // stopped by a signal outside an exploration
+    return {e.what(), 128 + stop_signal()};
+  } catch (const exploration_stopped& e) {
+    return {describe_stop(e), 1, agreed(e)};
+  } catch (const std::bad_alloc&) {
+    return {"out of memory (lower the size, or set --max-states)", 1, false};
+#if GRUNDY_MPI
+  } catch (const distributed::rank_failure& e) {
+    auto f = describe(e.cause());
+    return {fmt::format("rank {}: {}", e.rank(), f.message), f.status, false};
+#endif
+  } catch (const std::exception& e) {
+    return {e.what(), 1, agreed(e)};
+  } catch (...) {
+    return {"unknown failure", 1, false};
+  }
+}
+
+// Every failure reaches the user as one line on stderr.
+void report(const std::string& message) {
+  std::string line = message;
+  for (auto& c : line)
+    if (c == '\n') c = ' ';
+  fmt::print(stderr, "grundy: {}\n", line);
+}
+
+} // namespace
+
+struct processes::state {
+#if GRUNDY_MPI
+  std::optional<distributed::environment> mpi;
+#endif
+};
+
+processes::processes([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) : state_(new state) {
+#if GRUNDY_MPI
+  if (distributed::launched_by_mpi()) state_->mpi.emplace(argc, argv);
+#endif
+}
+
+processes::~processes() { delete state_; }
+
+bool processes::distributed() const noexcept {
+#if GRUNDY_MPI
+  return state_->mpi.has_value();
+#else
+  return false;
+#endif
+}
+
+bool processes::leader() const noexcept {
+#if GRUNDY_MPI
+  return !state_->mpi || state_->mpi->rank() == 0;
+#else
+  return true;
+#endif
+}
+
+int processes::fail(const std::exception_ptr& p) const {
+  const auto f = describe(p);
+  if (f.all_ranks) {
+    if (leader()) report(f.message);
+    return f.status;
+  }
+  report(f.message);
+#if GRUNDY_MPI
+  // The other ranks may be waiting for this one in a collective call: end them all.
+  if (state_->mpi) {
+    std::fflush(stderr);
+    state_->mpi->abort(f.status);
+  }
+#endif
+  return f.status;
+}
+
+} // namespace grundy::cli

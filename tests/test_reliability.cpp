@@ -1,0 +1,348 @@
+// The command line under stress, run as a separate process: interrupted by a signal (what was
+// reached is printed, the exit status says which signal, and no output file is left half
+// written), limits that trip cleanly, octal runs saved and resumed, and the same output from
+// the same command whatever the run and the thread count.
+#define BOOST_TEST_MODULE reliability
+#include <boost/test/unit_test.hpp>
+
+#include <boost/json/src.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <spawn.h>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#ifndef GRUNDY_CLI
+#error "GRUNDY_CLI must name the grundy executable"
+#endif
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace json = boost::json;
+
+fs::path scratch() {
+  static const fs::path dir = [] {
+    auto d = fs::temp_directory_path() / ("grundy-reliability-" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct result {
+  int status = -1; // the exit status, or -1 when a signal ended the process
+  std::string out;
+  std::string err;
+
+  std::size_t err_lines() const { return static_cast<std::size_t>(std::count(err.begin(), err.end(), '\n')); }
+};
+
+// grundy with these arguments, standard input empty, outputs captured in files.
+class process {
+public:
+  explicit process(const std::vector<std::string>& args) {
+    static int count = 0;
+    const auto stem = scratch() / ("run" + std::to_string(count++));
+    out_ = stem.string() + ".out";
+    err_ = stem.string() + ".err";
+    std::vector<std::string> words{GRUNDY_CLI};
+    words.insert(words.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& w : words)
+      argv.push_back(w.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&files, 1, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&files, 2, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int failed = posix_spawn(&pid_, argv[0], &files, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&files);
+    BOOST_TEST_REQUIRE(failed == 0, "cannot start " << GRUNDY_CLI);
+  }
+
+  void signal(int number) const { ::kill(pid_, number); }
+
+  result wait() const {
+    int raw = 0;
+    while (::waitpid(pid_, &raw, 0) < 0 && errno == EINTR) {
+    }
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out_), slurp(err_)};
+  }
+
+private:
+  pid_t pid_ = 0;
+  std::string out_, err_;
+};
+
+result run(const std::vector<std::string>& args) { return process(args).wait(); }
+
+// Starts a long command, lets it get well into its work, and sends it `number`.
+result interrupt(const std::vector<std::string>& args, int number, double seconds = 1.5) {
+  const process p(args);
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  p.signal(number);
+  return p.wait();
+}
+
+// No file in `dir` is a temporary one left by an output written through a temporary name.
+bool temporary_left(const fs::path& dir) {
+  for (const auto& f : fs::directory_iterator(dir))
+    if (f.path().filename().string().find(".tmp-") != std::string::npos) return true;
+  return false;
+}
+
+json::value parse(const std::string& text) {
+  boost::system::error_code ec;
+  auto v = json::parse(text, ec);
+  BOOST_TEST_REQUIRE(!ec, "invalid JSON: " << text);
+  return v;
+}
+
+// The output without what measures the run rather than the game: times and memory.
+json::value without_measurements(json::value v) {
+  if (auto* o = v.if_object()) {
+    for (auto key : {"seconds", "explore_seconds", "label_seconds", "peak_memory_bytes"})
+      o->erase(key);
+    for (auto& [key, value] : *o)
+      value = without_measurements(value);
+  } else if (auto* a = v.if_array()) {
+    for (auto& x : *a)
+      x = without_measurements(x);
+  }
+  return v;
+}
+
+std::string normalised(const std::string& text) { return json::serialize(without_measurements(parse(text))); }
+
+std::string path(const std::string& name) { return (scratch() / name).string(); }
+
+} // namespace
+
+// SIGTERM during a graph build that would write a DOT file: the figures reached on one line,
+// status 128 + 15, and neither the file nor a temporary one.
+BOOST_AUTO_TEST_CASE(terminated_graph_leaves_no_file) {
+  const auto dir = scratch() / "graph";
+  fs::create_directories(dir);
+  const auto dot = (dir / "big.dot").string();
+  const auto r =
+      interrupt({"graph", "tablettes", "--colors", "6", "--tablets", "4", "-q", "--dot", dot}, SIGTERM);
+  BOOST_TEST(r.status == 128 + SIGTERM, r.err);
+  BOOST_TEST(r.err_lines() == 1u, r.err);
+  BOOST_TEST(r.err.find("interrupted; reached ") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find(" positions and ") != std::string::npos, r.err);
+  BOOST_TEST(r.out.empty());
+  BOOST_TEST(!fs::exists(dot));
+  BOOST_TEST(!temporary_left(dir));
+}
+
+// Ctrl-C in a long octal run: the partial analysis on stdout, a checkpoint, no --out file.
+// Resumed, the run ends exactly as one that was never interrupted.
+BOOST_AUTO_TEST_CASE(interrupted_octal_run_resumes_to_the_same_result) {
+  const auto dir = scratch() / "octal";
+  fs::create_directories(dir);
+  const auto checkpoint = (dir / "run.checkpoint").string(), values = (dir / "values.txt").string();
+  const auto r = interrupt({"octal", "0.16", "--max", "200000000", "--keep-going", "--format", "json",
+                            "--checkpoint", checkpoint, "--out", values},
+                           SIGINT);
+  BOOST_TEST_REQUIRE(r.status == 128 + SIGINT, r.err);
+  BOOST_TEST(r.err_lines() == 1u, r.err);
+  BOOST_TEST(r.err.find("interrupted after ") != std::string::npos, r.err);
+  BOOST_TEST(r.err.find("--resume") != std::string::npos, r.err);
+  const auto partial = parse(r.out).as_object();
+  const auto reached = partial.at("values").to_number<std::int64_t>();
+  BOOST_TEST_REQUIRE(reached > 0);
+  BOOST_TEST(reached < 200'000'000);
+  BOOST_TEST(!fs::exists(values));
+  BOOST_TEST_REQUIRE(fs::exists(checkpoint));
+  BOOST_TEST(!temporary_left(dir));
+
+  const auto max = std::to_string(reached + 20'000);
+  const auto resumed_values = (dir / "resumed.txt").string(), whole_values = (dir / "whole.txt").string();
+  const auto resumed =
+      run({"octal", "--resume", checkpoint, "--max", max, "--format", "json", "--out", resumed_values});
+  BOOST_TEST_REQUIRE(resumed.status == 0, resumed.err);
+  const auto whole =
+      run({"octal", "0.16", "--max", max, "--keep-going", "--format", "json", "--out", whole_values});
+  BOOST_TEST_REQUIRE(whole.status == 0, whole.err);
+  BOOST_TEST(normalised(resumed.out) == normalised(whole.out));
+  BOOST_TEST((slurp(resumed_values) == slurp(whole_values)));
+  BOOST_TEST(!temporary_left(dir));
+}
+
+// Without a signal: a run saved at its end and carried further is the longer run, in text as
+// in JSON; resumed as it is, it gives its own result again.
+BOOST_AUTO_TEST_CASE(saved_runs_carry_further) {
+  const auto checkpoint = path("0.6.checkpoint");
+  const auto first =
+      run({"octal", "0.6", "--max", "30000", "--checkpoint", checkpoint, "--checkpoint-every", "0"});
+  BOOST_TEST_REQUIRE(first.status == 0, first.err);
+  const auto again = run({"octal", "--resume", checkpoint, "--checkpoint", path("other.checkpoint")});
+  BOOST_TEST_REQUIRE(again.status == 0, again.err);
+  const auto strip_time = [](std::string text) { // "in 0.123 s" is the one line that differs
+    const auto in = text.find(" in "), s = text.find(" s,", in);
+    return text.erase(in, s - in);
+  };
+  BOOST_TEST(strip_time(again.out) == strip_time(first.out));
+  const auto further = run({"octal", "--resume", checkpoint, "--max", "90000", "--format", "json"});
+  BOOST_TEST_REQUIRE(further.status == 0, further.err);
+  const auto whole = run({"octal", "0.6", "--max", "90000", "--format", "json"});
+  BOOST_TEST(normalised(further.out) == normalised(whole.out));
+  BOOST_TEST(parse(whole.out).as_object().at("values").to_number<std::int64_t>() == 90'000);
+}
+
+BOOST_AUTO_TEST_CASE(resume_refuses_what_does_not_match) {
+  const auto checkpoint = path("0.07.checkpoint");
+  BOOST_TEST_REQUIRE(run({"octal", "0.07", "--max", "100", "--checkpoint", checkpoint}).status == 0);
+  auto damaged = slurp(checkpoint);
+  damaged[damaged.size() / 2] ^= 1;
+  const auto damaged_path = path("damaged.checkpoint");
+  std::ofstream(damaged_path, std::ios::binary) << damaged;
+  struct bad {
+    std::vector<std::string> args;
+    int status;
+  };
+  for (const auto& b :
+       {bad{{"octal", "0.6", "--resume", checkpoint}, 2},
+        bad{{"octal", "--resume", checkpoint, "--method", "naive"}, 2},
+        bad{{"octal", "--resume", checkpoint, "--max", "10"}, 2}, bad{{"octal", "--resume", damaged_path}, 2},
+        bad{{"octal", "--resume", path("missing.checkpoint")}, 1},
+        bad{{"octal", "--survey", "1", "--max", "10", "--resume", checkpoint}, 2},
+        bad{{"octal", "0.07", "--threads", "2"}, 2}}) {
+    const auto r = run(b.args);
+    BOOST_TEST(r.status == b.status, r.err);
+    BOOST_TEST(r.err_lines() == 1u, r.err);
+    BOOST_TEST(r.err.rfind("grundy: ", 0) == 0u, r.err);
+    BOOST_TEST(r.out.empty());
+  }
+}
+
+// An interrupted table and survey keep the rows they finished, as valid output.
+BOOST_AUTO_TEST_CASE(interrupted_tables_keep_finished_rows) {
+  const auto table =
+      interrupt({"table", "--colors", "3..6", "--tablets", "4", "--format", "json", "-q"}, SIGINT);
+  BOOST_TEST(table.status == 128 + SIGINT, table.err);
+  BOOST_TEST(table.err.find("interrupted") != std::string::npos, table.err);
+  BOOST_TEST(table.err_lines() == 1u);
+  const auto rows = parse(table.out).as_array();
+  BOOST_TEST(rows.size() >= 1u); // 3 colours of 4 tablets take a few milliseconds
+  BOOST_TEST(rows.size() < 4u);
+
+  const auto survey = interrupt(
+      {"octal", "--survey", "4", "--max", "200000", "--format", "csv", "--threads", "2", "-q"}, SIGINT);
+  BOOST_TEST(survey.status == 128 + SIGINT, survey.err);
+  BOOST_TEST(survey.err.find("interrupted after ") != std::string::npos, survey.err);
+  BOOST_TEST(survey.err.find(" of 3584 codes") != std::string::npos, survey.err);
+  BOOST_TEST(survey.out.rfind("code,status,", 0) == 0u);
+}
+
+// hint builds the whole game graph of a tablettes position: long for six colours.
+BOOST_AUTO_TEST_CASE(interrupted_hint) {
+  const auto r = interrupt({"hint", "tablettes", "--colors", "6", "--tablets", "4"}, SIGINT);
+  BOOST_TEST(r.status == 128 + SIGINT, r.err);
+  BOOST_TEST(r.err_lines() == 1u, r.err);
+  BOOST_TEST(r.err.find("interrupted") != std::string::npos, r.err);
+}
+
+// Each limit stops the command with status 1 and the figures reached on one line.
+BOOST_AUTO_TEST_CASE(limits_trip_cleanly) {
+  const auto states = run({"graph", "tablettes", "-c", "4", "-n", "4", "--max-states", "1000"});
+  BOOST_TEST(states.status == 1);
+  BOOST_TEST(states.err_lines() == 1u);
+  BOOST_TEST(states.err.find("more than the limit of 1000 positions") != std::string::npos, states.err);
+  BOOST_TEST(states.err.find("reached 1,000 positions") != std::string::npos, states.err);
+  BOOST_TEST(states.out.empty());
+
+  const auto hint = run({"hint", "tablettes", "-c", "4", "-n", "4", "--max-states", "1000"});
+  BOOST_TEST(hint.status == 1);
+  BOOST_TEST(hint.err.find("limit of 1000 positions") != std::string::npos, hint.err);
+
+  // A table whose last cell needs much more memory than the cells before it: those are
+  // printed, the last one stops on the limit. The limit is set from this build's own figures
+  // (a sanitized build uses several times the memory).
+  const auto small = run({"graph", "tablettes", "-c", "4", "-n", "4", "--format", "json", "-q"});
+  BOOST_TEST_REQUIRE(small.status == 0, small.err);
+  const auto peak = parse(small.out).as_object().at("peak_memory_bytes").to_number<std::int64_t>();
+  const auto limit = std::to_string(2 * peak);
+  const auto table =
+      run({"table", "--colors", "3..5", "--tablets", "4", "--format", "json", "-q", "--max-memory", limit});
+  BOOST_TEST(table.status == 1, table.err);
+  BOOST_TEST(table.err.find("memory passed the limit") != std::string::npos, table.err);
+  BOOST_TEST(table.err.find("reached") != std::string::npos, table.err);
+  BOOST_TEST(parse(table.out).as_array().size() == 2u); // 3 and 4 colours, not 5
+
+  // --max for an octal game that does not settle: the values computed, no period claimed.
+  const auto octal = run({"octal", "0.16", "--max", "3000", "--format", "json"});
+  BOOST_TEST(octal.status == 0);
+  BOOST_TEST(parse(octal.out).as_object().at("values").to_number<std::int64_t>() == 3000);
+}
+
+// The same command prints the same thing (times and memory aside) on every run and with any
+// thread count, and writes the same DOT file.
+BOOST_AUTO_TEST_CASE(output_does_not_depend_on_runs_or_threads) {
+  const std::vector<std::vector<std::string>> commands{
+      {"graph", "tablettes", "--colors", "4", "--tablets", "3", "--format", "json"},
+      {"graph", "tablettes", "--tablets", "3,2,2,1", "--symmetry", "--misere", "--format", "json"},
+      {"graph", "tablettes", "--colors", "3", "--tablets", "3", "--no-edges", "--format", "json"},
+      {"graph", "moore", "2", "3", "4", "5", "--format", "json"},
+      {"table", "--colors", "1..3", "--tablets", "1..4", "--format", "json"},
+      {"table", "--colors", "4", "--tablets", "1..3", "--symmetry", "--format", "json"},
+  };
+  for (const auto& command : commands) {
+    std::string first;
+    for (const char* threads : {"1", "2", "3", "2"}) {
+      auto args = command;
+      args.insert(args.end(), {"--threads", threads, "-q"});
+      const auto r = run(args);
+      BOOST_TEST_REQUIRE(r.status == 0, r.err);
+      const auto text = normalised(r.out);
+      if (first.empty()) first = text;
+      BOOST_TEST(text == first, command[0] << " " << command[2] << " with --threads " << threads);
+    }
+  }
+  std::string first_dot;
+  for (const char* threads : {"1", "2", "3"}) {
+    const auto dot = path(std::string("t33-") + threads + ".dot");
+    BOOST_TEST_REQUIRE(
+        run({"graph", "tablettes", "-c", "3", "-n", "3", "--dot", dot, "--threads", threads}).status == 0);
+    if (first_dot.empty()) first_dot = slurp(dot);
+    BOOST_TEST((slurp(dot) == first_dot), "DOT file with --threads " << threads);
+  }
+  for (const auto& command :
+       std::vector<std::vector<std::string>>{{"octal", "0.16", "--max", "30000", "--format", "json"},
+                                             {"octal", "0.137", "--format", "json"},
+                                             {"octal", "0.F", "--max", "300", "--format", "json"}}) {
+    const auto a = run(command), b = run(command);
+    BOOST_TEST_REQUIRE((a.status == 0 && b.status == 0));
+    BOOST_TEST(normalised(a.out) == normalised(b.out), command[1]);
+  }
+  std::string survey;
+  for (const char* threads : {"1", "2", "3"}) {
+    const auto r = run({"octal", "--survey", "2", "--max", "3000", "--format", "json", "--threads", threads});
+    BOOST_TEST_REQUIRE(r.status == 0, r.err);
+    if (survey.empty()) survey = normalised(r.out);
+    BOOST_TEST(normalised(r.out) == survey, "survey with --threads " << threads);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(clean_up) { fs::remove_all(scratch()); }
