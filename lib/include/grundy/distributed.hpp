@@ -130,9 +130,8 @@ concept copied_by_element =
 
 template <detail::copied_whole S> struct state_codec<S> {
   static void write(const S& s, std::vector<std::byte>& out) {
-    const auto at = out.size();
-    out.resize(at + sizeof(S));
-    std::memcpy(out.data() + at, &s, sizeof(S));
+    const auto* bytes = reinterpret_cast<const std::byte*>(&s);
+    out.insert(out.end(), bytes, bytes + sizeof(S));
   }
   static S read(const std::byte*& in) {
     S s;
@@ -146,10 +145,10 @@ template <detail::copied_by_element S> struct state_codec<S> {
   using value_type = typename S::value_type;
   static void write(const S& s, std::vector<std::byte>& out) {
     const auto n = static_cast<std::uint32_t>(s.size());
-    const auto at = out.size();
-    out.resize(at + sizeof n + n * sizeof(value_type));
-    std::memcpy(out.data() + at, &n, sizeof n);
-    if (n) std::memcpy(out.data() + at + sizeof n, s.data(), n * sizeof(value_type));
+    const auto* length = reinterpret_cast<const std::byte*>(&n);
+    const auto* items = reinterpret_cast<const std::byte*>(s.data());
+    out.insert(out.end(), length, length + sizeof n);
+    out.insert(out.end(), items, items + n * sizeof(value_type));
   }
   static S read(const std::byte*& in) {
     std::uint32_t n = 0;
