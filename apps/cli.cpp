@@ -109,13 +109,6 @@ std::uint64_t parse_size(std::string_view text, std::string_view what) {
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(number * unit));
 }
 
-std::uint64_t default_memory_limit() {
-  const std::uint64_t physical = physical_memory_bytes(), available = available_memory_bytes();
-  if (physical == 0) return available / 4 * 3; // 0, no limit, when neither can be read
-  if (available == 0) return physical / 4 * 3;
-  return std::min(physical, available) / 4 * 3;
-}
-
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write,
                            const std::atomic<bool>* stop) {
   const std::string temporary = fmt::format("{}.tmp-{}", path, ::getpid());
@@ -211,7 +204,8 @@ std::string json_value(std::string_view text) {
   if (!numbers) return json_string(text);
   if (text.find(',') == std::string_view::npos) return std::string(text);
   std::string array = "[";
-  for (char c : text) array += c == ',' ? std::string(", ") : std::string(1, c);
+  for (char c : text)
+    array += c == ',' ? std::string(", ") : std::string(1, c);
   return array + "]";
 }
 

@@ -50,13 +50,6 @@ std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets);
 // naming `what`.
 std::uint64_t parse_size(std::string_view text, std::string_view what);
 
-// The memory limit of a command run without --max-memory: three quarters of what the machine
-// can give without swapping when the command starts, and never more than three quarters of
-// its memory, so that a first big command stops cleanly instead of being killed (or freezing
-// the machine) once the memory runs out. The rest leaves room for labelling, which follows
-// the exploration the limit watches, and for the other programs running.
-std::uint64_t default_memory_limit();
-
 // Writes a file under a temporary name in the same directory, flushes it to the disk and
 // renames it only once complete, so that an interrupted or failed run never leaves a truncated
 // file under the real name. When *stop is set by the end of the writing, the file is dropped

@@ -54,7 +54,8 @@ void exploration_flags::add_to(CLI::App& command) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{0xFFFF'FFFFu}))
       ->capture_default_str();
   command.add_option("--max-memory", max_memory,
-                     "stop past this much memory, as 800M or 6G (default: 3/4 of the memory free at start)");
+                     "stop past this much memory, as 800M or 6G (default: 3/4 of the memory free at start); "
+                     "under mpirun, each rank's limit");
   command.add_option("--threads,-j", threads, "threads for exploring and labelling (default: every core)")
       ->check(CLI::Range(0u, 1024u));
   command.add_flag("--no-edges", no_edges, "keep no edges: label by regenerating moves (tablettes)");

@@ -2,6 +2,8 @@
 
 #include "cli.hpp"
 
+#include <grundy/memory.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,11 +1,12 @@
 #pragma once
 // Runs the built grundy binary, as a user would, and captures what it prints.
 
+#include "test_files.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,19 +23,8 @@ struct cli_result {
   std::string err;
 
   // Error reports must be one line.
-  std::size_t err_lines() const {
-    std::size_t n = 0;
-    for (char c : err) n += c == '\n';
-    return n;
-  }
+  std::size_t err_lines() const { return count_lines(err); }
 };
-
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // `args` is shell text appended to the binary's path; standard input is `input` (empty by
 // default), as if piped in.

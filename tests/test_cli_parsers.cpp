@@ -6,6 +6,7 @@
 
 #include "cli.hpp"
 #include "positions.hpp"
+#include "test_files.hpp"
 
 #include <grundy/memory.hpp>
 
@@ -23,26 +24,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using grundy_test::slurp;
+using grundy_test::temporary_left;
+
 fs::path scratch() {
-  static const fs::path dir = [] {
-    auto d = fs::temp_directory_path() / ("grundy-parsers-" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
+  static const fs::path dir = grundy_test::scratch_directory("grundy-parsers");
   return dir;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-bool temporary_left(const fs::path& dir) {
-  for (const auto& f : fs::directory_iterator(dir))
-    if (f.path().filename().string().find(".tmp-") != std::string::npos) return true;
-  return false;
 }
 
 } // namespace
@@ -119,7 +106,7 @@ BOOST_AUTO_TEST_CASE(sizes) {
 
 // The default keeps room: at most three quarters of the memory, and of what is free.
 BOOST_AUTO_TEST_CASE(default_memory_limit_leaves_room) {
-  const auto limit = cli::default_memory_limit();
+  const auto limit = grundy::default_memory_limit();
   const auto physical = grundy::physical_memory_bytes();
   BOOST_TEST(limit > 0u);
   BOOST_TEST(limit <= physical / 4 * 3);

@@ -3,6 +3,8 @@
 #define BOOST_TEST_MODULE distributed
 #include <boost/test/unit_test.hpp>
 
+#include "test_games.hpp"
+
 #include <grundy/distributed.hpp>
 #include <grundy/games/moore.hpp>
 #include <grundy/games/nim.hpp>
@@ -27,29 +29,8 @@ struct mpi_fixture {
   std::unique_ptr<dist::environment> mpi;
 };
 
-// A game that loops: from s you may go to s + 1 mod 3.
-struct loop {
-  using state_type = unsigned;
-  state_type canonical(state_type s) const { return s % 3; }
-  void successors(state_type s, std::vector<state_type>& out) const { out.push_back(s + 1); }
-  std::string format(state_type s) const { return std::to_string(s); }
-};
-
-// Successors out of canonical form and repeated, with a state that is a vector.
-struct messy_pairs {
-  using state_type = std::vector<int>; // a pair of heaps, in any order
-  state_type canonical(state_type s) const {
-    if (s[0] > s[1]) std::swap(s[0], s[1]);
-    return s;
-  }
-  void successors(const state_type& s, std::vector<state_type>& out) const {
-    for (int a = 0; a < s[0]; ++a)
-      out.push_back({s[1], a}), out.push_back({a, s[1]});
-    for (int b = 0; b < s[1]; ++b)
-      out.push_back({b, s[0]});
-  }
-  std::string format(const state_type& s) const { return std::to_string(s[0]) + "," + std::to_string(s[1]); }
-};
+using grundy_test::loop;
+using grundy_test::messy_pairs;
 
 // Take 1, 2 or 5 tokens: paths of different lengths meet, so breadth-first levels matter.
 struct subtract_125 {

@@ -157,6 +157,10 @@ BOOST_AUTO_TEST_CASE(invalid_sizes_are_rejected) {
   BOOST_CHECK_THROW(tablettes_game(0, 3), std::invalid_argument);
   BOOST_CHECK_THROW(tablettes_game(3, 0), std::invalid_argument);
   BOOST_CHECK_THROW(tablettes_game(16, 16), std::invalid_argument);
+  BOOST_CHECK_THROW(tablettes_game(43, 1), std::invalid_argument);
+  BOOST_CHECK_NO_THROW(tablettes_game(42, 1));
+  // Refused from the count alone: a vector of four billion counts would take 16 GB.
+  BOOST_CHECK_THROW(tablettes_game(4'000'000'000u, 1), std::invalid_argument);
   BOOST_CHECK_THROW(tablettes_game(std::vector<unsigned>{}), std::invalid_argument);
   BOOST_CHECK_THROW(tablettes_game(std::vector<unsigned>{3, 0}), std::invalid_argument);
 }

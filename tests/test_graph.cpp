@@ -2,6 +2,8 @@
 #define BOOST_TEST_MODULE graph
 #include <boost/test/unit_test.hpp>
 
+#include "test_games.hpp"
+
 #include <grundy/games/nim.hpp>
 #include <grundy/solve.hpp>
 
@@ -17,33 +19,15 @@ struct subtract_one_or_two {
   using state_type = unsigned;
   state_type canonical(state_type s) const { return s; }
   void successors(state_type s, std::vector<state_type>& out) const {
-    for (unsigned k = 1; k <= 2 && k <= s; ++k) out.push_back(s - k);
+    for (unsigned k = 1; k <= 2 && k <= s; ++k)
+      out.push_back(s - k);
   }
   std::string format(state_type s) const { return std::to_string(s); }
 };
 static_assert(grundy::game<subtract_one_or_two>);
 
-// A game that loops: from s you may go to s + 1 mod 3.
-struct loop {
-  using state_type = unsigned;
-  state_type canonical(state_type s) const { return s % 3; }
-  void successors(state_type s, std::vector<state_type>& out) const { out.push_back(s + 1); }
-  std::string format(state_type s) const { return std::to_string(s); }
-};
-
-// A game whose successors are written out of canonical form and repeated.
-struct messy_pairs {
-  using state_type = std::vector<int>; // a pair of heaps, in any order
-  state_type canonical(state_type s) const {
-    if (s[0] > s[1]) std::swap(s[0], s[1]);
-    return s;
-  }
-  void successors(const state_type& s, std::vector<state_type>& out) const {
-    for (int a = 0; a < s[0]; ++a) out.push_back({s[1], a}), out.push_back({a, s[1]});
-    for (int b = 0; b < s[1]; ++b) out.push_back({b, s[0]});
-  }
-  std::string format(const state_type& s) const { return std::to_string(s[0]) + "," + std::to_string(s[1]); }
-};
+using grundy_test::loop;
+using grundy_test::messy_pairs;
 
 } // namespace
 
@@ -60,7 +44,8 @@ BOOST_AUTO_TEST_CASE(breadth_first_levels) {
   const auto gg = grundy::build_graph(grundy::nim_game{}, grundy::heaps{2, 3, 4});
   std::vector<std::size_t> level(gg.vertex_count());
   for (std::size_t k = 0; k + 1 < gg.level_starts.size(); ++k)
-    for (auto v = gg.level_starts[k]; v < gg.level_starts[k + 1]; ++v) level[v] = k;
+    for (auto v = gg.level_starts[k]; v < gg.level_starts[k + 1]; ++v)
+      level[v] = k;
   std::vector<bool> reached_from_previous(gg.vertex_count(), false);
   for (grundy::vertex_id u = 0; u < gg.vertex_count(); ++u)
     for (auto e : boost::make_iterator_range(out_edges(u, gg.graph))) {
@@ -68,7 +53,8 @@ BOOST_AUTO_TEST_CASE(breadth_first_levels) {
       BOOST_TEST(level[v] <= level[u] + 1);
       if (level[v] == level[u] + 1) reached_from_previous[v] = true;
     }
-  for (grundy::vertex_id v = 1; v < gg.vertex_count(); ++v) BOOST_TEST(reached_from_previous[v]);
+  for (grundy::vertex_id v = 1; v < gg.vertex_count(); ++v)
+    BOOST_TEST(reached_from_previous[v]);
   BOOST_TEST(gg.depth() == 4u); // one heap emptied per level at the quickest
 }
 

@@ -170,6 +170,21 @@ BOOST_AUTO_TEST_CASE(damaged_files_are_refused) {
   BOOST_CHECK_THROW(read(std::string(100'000, 'x')), invalid_checkpoint); // no newline in sight
 }
 
+// Every checkpoint read can be written back and read again, so the duration it claims is
+// bounded: 1e200 seconds would be written as a line of over 200 digits (found by fuzzing).
+BOOST_AUTO_TEST_CASE(an_impossible_duration_is_refused) {
+  auto c = small_run();
+  c.seconds = 1e11;
+  BOOST_TEST(read(saved(c)).seconds == 1e11);
+  c.seconds = 2e12;
+  try {
+    read(saved(c));
+    BOOST_FAIL("read a checkpoint claiming 2e12 seconds");
+  } catch (const invalid_checkpoint& e) {
+    BOOST_TEST(std::string(e.what()).find("seconds") != std::string::npos, e.what());
+  }
+}
+
 // A header claiming billions of values is refused from the file's size, before anything is
 // reserved for them.
 BOOST_AUTO_TEST_CASE(a_count_beyond_the_file_is_refused_at_once) {

@@ -2,63 +2,23 @@
 #define BOOST_TEST_MODULE octal_cli
 #include <boost/test/unit_test.hpp>
 
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <string>
-#include <sys/wait.h>
-#include <unistd.h>
-#include <vector>
+#include "cli_runner.hpp"
 
-#ifndef GRUNDY_CLI
-#error "GRUNDY_CLI must name the grundy executable"
-#endif
+#include <filesystem>
+#include <string>
+#include <vector>
 
 namespace {
 
 namespace fs = std::filesystem;
+using grundy_test::count_lines;
+using grundy_test::slurp;
 
-struct result {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+grundy_test::cli_result run(const std::string& args) { return grundy_test::run_cli(args); }
 
 fs::path scratch() {
-  static const fs::path dir = [] {
-    auto d = fs::temp_directory_path() / ("grundy_octal_cli_" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
+  static const fs::path dir = grundy_test::scratch_directory("grundy-octal-cli");
   return dir;
-}
-
-result run(const std::string& args) {
-  const auto out = scratch() / "stdout", err = scratch() / "stderr";
-  const std::string command =
-      std::string("'") + GRUNDY_CLI + "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
-  const int raw = std::system(command.c_str());
-  result r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
-
-std::size_t lines(const std::string& s) {
-  std::size_t n = 0;
-  for (char c : s)
-    n += c == '\n';
-  return n;
 }
 
 } // namespace
@@ -67,7 +27,7 @@ BOOST_AUTO_TEST_CASE(json_of_known_games) {
   const auto r = run("octal 0.07 --format json");
   BOOST_TEST(r.status == 0);
   BOOST_TEST(r.err.empty()); // no progress line when stderr is not a terminal
-  BOOST_TEST(lines(r.out) == 1u);
+  BOOST_TEST(count_lines(r.out) == 1u);
   // Every key, in order.
   std::vector<std::string> keys;
   for (std::size_t p = r.out.find('"'); p != std::string::npos; p = r.out.find('"', p)) {
@@ -107,7 +67,7 @@ BOOST_AUTO_TEST_CASE(keep_going_and_out_file) {
   BOOST_TEST(r.status == 0);
   BOOST_TEST(r.out.find("\"values\": 500,") != std::string::npos);
   const auto text = slurp(file);
-  BOOST_TEST(lines(text) == 500u);
+  BOOST_TEST(count_lines(text) == 500u);
   BOOST_TEST(text.substr(0, 24) == "0\n1\n2\n3\n1\n4\n3\n2\n1\n4\n2\n6\n"); // Kayles
   for (const auto& entry : fs::directory_iterator(scratch()))
     BOOST_TEST(entry.path().filename().string().find(".tmp-") == std::string::npos);
@@ -123,7 +83,7 @@ BOOST_AUTO_TEST_CASE(text_output) {
 BOOST_AUTO_TEST_CASE(survey) {
   const auto r = run("octal --survey 1 --max 2000 --format csv");
   BOOST_TEST(r.status == 0);
-  BOOST_TEST(lines(r.out) == 8u); // header and 0.1 to 0.7
+  BOOST_TEST(count_lines(r.out) == 8u); // header and 0.1 to 0.7
   BOOST_TEST(r.out.find("code,status,preperiod,period,max_value,values,seconds\n") == 0u);
   BOOST_TEST(r.out.find("\n0.3,periodic,0,2,1,") != std::string::npos);
   const auto md = run("octal --survey 2 --max 3000");
@@ -149,7 +109,7 @@ BOOST_AUTO_TEST_CASE(bad_input_gets_one_line_and_a_failing_status) {
     BOOST_TEST_CONTEXT(b.args) {
       const auto r = run(b.args);
       BOOST_TEST(r.status == b.status);
-      BOOST_TEST(lines(r.err) == 1u);
+      BOOST_TEST(count_lines(r.err) == 1u);
       BOOST_TEST(r.err.rfind("grundy: ", 0) == 0u);
       BOOST_TEST(r.out.empty());
     }

@@ -7,6 +7,8 @@
 
 #include <boost/json/src.hpp>
 
+#include "cli_runner.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -22,10 +24,6 @@
 #include <unistd.h>
 #include <vector>
 
-#ifndef GRUNDY_CLI
-#error "GRUNDY_CLI must name the grundy executable"
-#endif
-
 extern char** environ;
 
 namespace {
@@ -33,29 +31,14 @@ namespace {
 namespace fs = std::filesystem;
 namespace json = boost::json;
 
+using grundy_test::slurp;
+using grundy_test::temporary_left;
+using result = grundy_test::cli_result;
+
 fs::path scratch() {
-  static const fs::path dir = [] {
-    auto d = fs::temp_directory_path() / ("grundy-reliability-" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
+  static const fs::path dir = grundy_test::scratch_directory("grundy-reliability");
   return dir;
 }
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-struct result {
-  int status = -1; // the exit status, or -1 when a signal ended the process
-  std::string out;
-  std::string err;
-
-  std::size_t err_lines() const { return static_cast<std::size_t>(std::count(err.begin(), err.end(), '\n')); }
-};
 
 // grundy with these arguments, standard input empty, outputs captured in files.
 class process {
@@ -103,13 +86,6 @@ result interrupt(const std::vector<std::string>& args, int number, double second
   std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
   p.signal(number);
   return p.wait();
-}
-
-// No file in `dir` is a temporary one left by an output written through a temporary name.
-bool temporary_left(const fs::path& dir) {
-  for (const auto& f : fs::directory_iterator(dir))
-    if (f.path().filename().string().find(".tmp-") != std::string::npos) return true;
-  return false;
 }
 
 json::value parse(const std::string& text) {

@@ -41,7 +41,7 @@ std::uint64_t default_memory_budget(MPI_Comm comm) {
   int here = 1;
   MPI_Comm_size(node, &here);
   MPI_Comm_free(&node);
-  return physical_memory_bytes() / 5 * 4 / static_cast<std::uint64_t>(here);
+  return default_memory_limit() / static_cast<std::uint64_t>(here);
 }
 
 namespace {

@@ -1,5 +1,6 @@
 #include <grundy/memory.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -37,6 +38,13 @@ std::uint64_t available_memory_bytes() {
     found = std::sscanf(line, "MemAvailable: %llu kB", &kilobytes) == 1;
   std::fclose(f);
   return found ? static_cast<std::uint64_t>(kilobytes) * 1024 : 0;
+}
+
+std::uint64_t default_memory_limit() {
+  const std::uint64_t physical = physical_memory_bytes(), available = available_memory_bytes();
+  if (physical == 0) return available / 4 * 3;
+  if (available == 0) return physical / 4 * 3;
+  return std::min(physical, available) / 4 * 3;
 }
 
 } // namespace grundy

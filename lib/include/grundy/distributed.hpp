@@ -67,7 +67,7 @@ private:
   int size_ = 1;
 };
 
-// 80% of this machine's memory shared among the ranks of `comm` running on it: each rank's
+// default_memory_limit() shared among the ranks of `comm` running on this machine: each rank's
 // memory budget when none is given. Collective.
 std::uint64_t default_memory_budget(MPI_Comm comm = MPI_COMM_WORLD);
 

@@ -18,4 +18,11 @@ std::uint64_t physical_memory_bytes();
 // and the caches it can drop), in bytes (0 where it cannot be read).
 std::uint64_t available_memory_bytes();
 
+// The memory limit of a run given none: three quarters of what the machine can give without
+// swapping when the run starts, and never more than three quarters of its memory, so that a
+// first big command stops cleanly instead of being killed (or freezing the machine) once the
+// memory runs out. The rest leaves room for labelling, which follows the exploration the limit
+// watches, and for the other programs running. 0 (no limit) when neither can be read.
+std::uint64_t default_memory_limit();
+
 } // namespace grundy

@@ -108,10 +108,22 @@ std::uint64_t multinomial(std::span<const unsigned> multiplicities) {
 
 } // namespace
 
-tablettes_game::tablettes_game(unsigned colours, unsigned tablets, tablettes_options options)
-    : tablettes_game(std::vector<unsigned>(colours, tablets), options) {
-  if (colours == 0) throw std::invalid_argument("tablettes need at least one colour");
+namespace {
+
+// Checked before the vector is built, so that a huge colour count is refused, not allocated.
+std::vector<unsigned> equal_counts(unsigned colours, unsigned tablets) {
+  if (colours > 42)
+    throw std::invalid_argument(
+        fmt::format("tablettes with {} colours are too large: positions are packed in 128 bits, which allows "
+                    "2 x tablets + colours <= 128, so at most 42 colours",
+                    colours));
+  return std::vector<unsigned>(colours, tablets);
 }
+
+} // namespace
+
+tablettes_game::tablettes_game(unsigned colours, unsigned tablets, tablettes_options options)
+    : tablettes_game(equal_counts(colours, tablets), options) {}
 
 tablettes_game::tablettes_game(std::vector<unsigned> tablets_per_colour, tablettes_options options)
     : counts_(std::move(tablets_per_colour)), options_(options) {

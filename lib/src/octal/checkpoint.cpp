@@ -132,8 +132,10 @@ octal_checkpoint read_checkpoint(std::istream& in) {
   c.next_check = static_cast<std::size_t>(number(field(in, hash, "next-check"), "next-check", most_values));
   const auto seconds = field(in, hash, "seconds");
   const auto [end, ec] = std::from_chars(seconds.data(), seconds.data() + seconds.size(), c.seconds);
+  // A bound keeps the line written back within longest_line: seconds are written in fixed
+  // notation, and 1e12 seconds is over thirty thousand years.
   if (ec != std::errc{} || end != seconds.data() + seconds.size() || !std::isfinite(c.seconds) ||
-      c.seconds < 0)
+      c.seconds < 0 || c.seconds > 1e12)
     reject(fmt::format("seconds '{}' is not a duration", seconds));
 
   const auto count_width = field(in, hash, "values");
