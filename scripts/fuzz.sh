@@ -5,10 +5,14 @@
 # build-fuzz/corpus/; a crash, a failed check, a leak, a timeout or a sanitizer report stops
 # with the input saved under build-fuzz/findings/, to become a file of the corpus and a
 # regression test. Give target names to run only those.
+#
+# The mutations follow GRUNDY_FUZZ_SEED (1 by default), so that a run from the committed corpus
+# repeats: what a bounded run in CI meets, a longer run here met first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 seconds=${GRUNDY_FUZZ_SECONDS:-60}
+seed=${GRUNDY_FUZZ_SEED:-1}
 build=build-fuzz
 targets=("$@")
 if ((${#targets[@]} == 0)); then targets=(octal_code positions ranges play checkpoint); fi
@@ -31,7 +35,7 @@ for t in "${targets[@]}"; do
     exit 1
   }
   log="$build/fuzz-$t.log"
-  if ! "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+  if ! "$fuzzer" -seed="$seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -dict="fuzz/$t.dict" -artifact_prefix="$build/findings/$t/" -print_final_stats=1 \
     "$build/corpus/$t" "tests/fuzz/$t" >"$log" 2>&1; then
     tail -n 60 "$log" >&2

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <iterator>
 #include <stdexcept>
@@ -80,6 +81,12 @@ namespace detail {
 template <class Graph, class Values>
 grundy_value mex_of_successors(const Graph& g, typename boost::graph_traits<Graph>::vertex_descriptor v,
                                const Values& value, std::vector<char>& seen) {
+  // Values are small in most games: one pass builds the set of those below 64 as a word,
+  // which settles the mex unless all of them are there.
+  std::uint64_t small = 0;
+  for (auto e : boost::make_iterator_range(out_edges(v, g)))
+    if (auto x = value[target(e, g)]; x < 64) small |= std::uint64_t{1} << x;
+  if (~small != 0) return static_cast<grundy_value>(std::countr_one(small));
   const auto d = out_degree(v, g);
   // A vertex of out-degree d has a value of at most d, so marks beyond d are never needed.
   for (auto e : boost::make_iterator_range(out_edges(v, g)))
@@ -130,11 +137,12 @@ std::vector<grundy_value> sprague_grundy_by_level(const Graph& g, const std::vec
   for (std::size_t k = level_starts.size() - 1; k-- > 0;) {
     detail::check_stop(stop);
     const std::size_t first = level_starts[k], count = level_starts[k + 1] - first;
-    const unsigned parts = count < 4096 ? 1 : threads; // small levels are not worth a thread
-    detail::run_on_threads(parts, [&](unsigned t) {
+    // Blocks of vertices go to whichever thread is free; a level of one block keeps to one.
+    constexpr std::size_t block = 4096;
+    detail::for_each_index(threads, (count + block - 1) / block, [&](std::size_t i) {
       std::vector<char> seen(marks, 0);
-      const auto [b, e] = detail::part_of(count, parts, t);
-      for (std::size_t v = first + b; v < first + e; ++v)
+      const auto end = first + std::min(count, (i + 1) * block);
+      for (std::size_t v = first + i * block; v < end; ++v)
         value[v] = detail::mex_of_successors(g, static_cast<vertex>(v), value, seen);
     });
   }

@@ -282,16 +282,16 @@ template <class Word> void stack_moves(const tablettes_state& s, std::vector<tab
   };
   // The scan below has no branch but its loop's, and calls nothing: closing bits are written
   // as piles of height 0 (bit 0 of the heights, masked out where they are used, and
-  // overwritten in `piles` by the next pile), a (colour, height) met again writes its first
-  // pile's index to a spare row of `first`, and each colour clears the next one's heights.
-  // Branches there were mispredicted at every colour's end and every run of equal piles.
+  // overwritten in `piles` by the next pile), and a (colour, height) met again writes its first
+  // pile's index to a spare row of `first`. Branches there were mispredicted at every colour's
+  // end and every run of equal piles. The current colour's heights stay in a register and are
+  // only stored: read back from memory, they made every step wait for the previous one.
   std::array<located, tablettes_game::max_piles + 1> piles;
   std::array<std::uint8_t, 64> colour_end;            // bit of each colour's closing one
   std::array<std::uint64_t, 65> heights_of;           // per colour: the heights it tops
   std::array<std::uint64_t, 64> colours_at;           // per height: the colours topping one
   std::array<std::array<std::uint8_t, 64>, 65> first; // [colour][height]: its first pile
-  std::uint64_t all_heights = 0;
-  heights_of[0] = 0;
+  std::uint64_t all_heights = 0, heights = 0;
   std::size_t n = 0;
   unsigned colour = 0, at = 0;
   int previous = -1;
@@ -302,15 +302,16 @@ template <class Word> void stack_moves(const tablettes_state& s, std::vector<tab
       const auto gap = static_cast<unsigned>(q - previous - 1);
       previous = q;
       const std::uint64_t bit = std::uint64_t{1} << gap;
-      const bool fresh = !(heights_of[colour] & bit);
+      const bool fresh = !(heights & bit);
       first[fresh ? colour : 64][gap] = static_cast<std::uint8_t>(n);
-      heights_of[colour] |= bit;
-      heights_of[colour + 1] = 0;
+      heights |= bit;
+      heights_of[colour] = heights;
       all_heights |= bit;
       piles[n] = {static_cast<std::uint8_t>(gap), static_cast<std::uint8_t>(at)};
       colour_end[colour] = static_cast<std::uint8_t>(at); // last written at the closing bit
       n += gap != 0;
       colour += gap == 0;
+      heights = gap == 0 ? 0 : heights;
       at = static_cast<unsigned>(q) + 1;
     }
   };

@@ -25,6 +25,11 @@ inline constexpr std::uint32_t local_limit = 1u << local_bits;
 // Parents expanded between two synchronisations: enough to keep the threads busy, few enough
 // for the successors in flight to take tens of megabytes, not hundreds.
 inline constexpr std::size_t parents_per_chunk = 1u << 16;
+// A chunk is cut into this many units of work per thread, taken by the threads as they come
+// free: parents differ in their number of moves, and threads in their speed on a shared
+// machine. Each unit keeps its own successors, so that the numbering does not depend on which
+// thread expanded it.
+inline constexpr unsigned units_per_thread = 4;
 
 inline unsigned shard_of(std::size_t hash) {
   return static_cast<unsigned>((static_cast<std::uint64_t>(hash) * 0x9E3779B97F4A7C15ull) >>
@@ -95,7 +100,7 @@ void expand(const G& g, std::span<const state_t<G>> parents, std::size_t begin, 
 }
 
 template <class State>
-void resolve(unsigned shard, std::vector<expansion<State>>& work, level_index<State>& next) {
+void resolve(unsigned shard, std::span<expansion<State>> work, level_index<State>& next) {
   auto& table = next.tables[shard];
   auto& list = next.states[shard];
   for (auto& x : work)
@@ -151,7 +156,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
   // as they are, so that no buffer of a level's size is regrown and copied on one thread.
   std::vector<std::vector<edge_piece>> level_edges;
   std::vector<edge_index> row_starts{0};
-  std::vector<expansion<state>> work(threads);
+  std::vector<expansion<state>> work(threads == 1 ? 1 : threads * units_per_thread);
   std::uint64_t states_so_far = 1;
   const bool repeats = !successors_distinct(g);
 
@@ -161,19 +166,20 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
     std::vector<edge_piece> pieces; // this level's edges, first as (shard, local id)
     for (std::size_t begin = 0; begin < levels[level].size(); begin += parents_per_chunk) {
       const std::size_t end = std::min(levels[level].size(), begin + parents_per_chunk);
-      const unsigned parts = end - begin < 512 ? 1 : threads; // small levels are not worth a thread
+      // Small levels are not worth a thread.
+      const auto units = static_cast<unsigned>(end - begin < 512 ? 1 : work.size());
+      const unsigned parts = units == 1 ? 1 : threads;
       for (auto& x : work)
         x.clear();
-      run_on_threads(parts, [&](unsigned t) {
-        const auto [b, e] = part_of(end - begin, parts, t);
-        expand(g, levels[level], begin + b, begin + e, work[t]);
+      const auto chunk = std::span(work).first(units);
+      for_each_index(parts, units, [&](std::size_t u) {
+        const auto [b, e] = part_of(end - begin, units, static_cast<unsigned>(u));
+        expand(g, levels[level], begin + b, begin + e, chunk[u]);
       });
-      run_on_threads(threads, [&](unsigned t) {
-        for (unsigned s = t; s < shard_count; s += threads)
-          resolve(s, work, next);
-      });
-      run_on_threads(parts, [&](unsigned t) { keep_distinct(work[t], repeats); });
-      for (auto& x : work) {
+      for_each_index(threads, shard_count,
+                     [&](std::size_t s) { resolve(static_cast<unsigned>(s), chunk, next); });
+      for_each_index(parts, units, [&](std::size_t u) { keep_distinct(chunk[u], repeats); });
+      for (auto& x : chunk) {
         for (auto d : x.degrees)
           row_starts.push_back(row_starts.back() + d);
         if (options.keep_edges && x.kept) {

@@ -2,6 +2,7 @@
 // The one parallel primitive the builders need: run a task per thread and wait for all.
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <exception>
 #include <functional>
@@ -43,6 +44,18 @@ template <class F> void run_on_threads(unsigned threads, F&& f) {
   }
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
+}
+
+// Calls f(i) for every i in [0, n) on `threads` threads, each taking the next i as it becomes
+// free, so that a slow thread holds back no one. Whatever f(i) writes must depend on i alone,
+// not on the thread that runs it: the result is then the same for every thread count and
+// every schedule.
+template <class F> void for_each_index(unsigned threads, std::size_t n, F&& f) {
+  std::atomic<std::size_t> next{0};
+  run_on_threads(std::min<std::size_t>(threads, n), [&](unsigned) {
+    for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;)
+      f(i);
+  });
 }
 
 // [begin, end) of part t when n items are cut into `parts` contiguous parts.
