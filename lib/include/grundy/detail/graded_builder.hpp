@@ -8,6 +8,7 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -38,16 +39,17 @@ inline unsigned shard_of(std::size_t hash) {
 
 template <class T> using level_buffer = std::vector<T, page_allocator<T>>;
 
-template <class State> struct pending_successor {
-  State state;
-  std::uint32_t slot; // where its vertex id goes in the thread's list of targets
-};
-
-// What one thread produces for its share of a chunk of parents.
+// What one unit of work produces for its share of a chunk of parents. Successors are filed by
+// shard, in the order they were met, and `shards` says which shard each went to: once the
+// shards have given their (shard, local id)s, in the same order, the targets are read back
+// parent by parent with one cursor per shard. That costs a byte per successor where a slot
+// number would cost four, and every list is written and read in order.
 template <class State> struct expansion {
+  static_assert(shard_bits <= 8, "shards are written as bytes");
   std::vector<State> moves;
-  std::vector<std::vector<pending_successor<State>>> buckets =
-      std::vector<std::vector<pending_successor<State>>>(shard_count);
+  std::vector<std::vector<State>> buckets{shard_count};
+  std::vector<std::vector<std::uint32_t>> ids{shard_count}; // (shard, local id), bucket by bucket
+  std::vector<std::uint8_t> shards;                         // the shard of each successor met
   level_buffer<std::uint32_t> targets; // (shard, local id) of each successor, parent by parent
   std::vector<std::uint32_t> degrees;  // successors listed per parent (then kept, by keep_distinct)
   std::size_t kept = 0;                // targets kept by keep_distinct
@@ -59,6 +61,7 @@ template <class State> struct expansion {
   void clear() {
     for (auto& b : buckets)
       b.clear();
+    shards.clear();
     targets.clear();
     degrees.clear();
     kept = 0;
@@ -88,12 +91,11 @@ void expand(const G& g, std::span<const state_t<G>> parents, std::size_t begin, 
     x.raw_vertices += orbit;
     if constexpr (symmetric_game<G>) x.raw_edges += orbit * x.moves.size();
     if (x.moves.empty()) ++x.terminals, x.raw_terminals += orbit;
-    auto slot = static_cast<std::uint32_t>(x.targets.size());
-    x.targets.resize(x.targets.size() + x.moves.size());
     for (auto& m : x.moves) {
       auto c = g.canonical(m);
       const auto shard = shard_of(boost::hash<state_t<G>>{}(c));
-      x.buckets[shard].push_back({c, slot++});
+      x.buckets[shard].push_back(c);
+      x.shards.push_back(static_cast<std::uint8_t>(shard));
     }
     x.degrees.push_back(static_cast<std::uint32_t>(x.moves.size()));
   }
@@ -103,12 +105,24 @@ template <class State>
 void resolve(unsigned shard, std::span<expansion<State>> work, level_index<State>& next) {
   auto& table = next.tables[shard];
   auto& list = next.states[shard];
-  for (auto& x : work)
-    for (auto& pending : x.buckets[shard]) {
-      const auto [it, inserted] = table.try_emplace(pending.state, static_cast<std::uint32_t>(list.size()));
-      if (inserted) list.push_back(pending.state);
-      x.targets[pending.slot] = (shard << local_bits) | it->second;
+  for (auto& x : work) {
+    auto& ids = x.ids[shard];
+    ids.clear();
+    for (auto& state : x.buckets[shard]) {
+      const auto [it, inserted] = table.try_emplace(state, static_cast<std::uint32_t>(list.size()));
+      if (inserted) list.push_back(state);
+      ids.push_back((shard << local_bits) | it->second);
     }
+  }
+}
+
+// The targets of a unit's parents, in the order their moves were met.
+template <class State> void gather_targets(expansion<State>& x) {
+  std::array<std::uint32_t, shard_count> read{};
+  x.targets.resize(x.shards.size());
+  auto* out = x.targets.data();
+  for (const auto shard : x.shards)
+    *out++ = x.ids[shard][read[shard]++];
 }
 
 // Each parent's edges are its distinct successors: with symmetry, several raw moves can reach
@@ -178,7 +192,10 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
       });
       for_each_index(threads, shard_count,
                      [&](std::size_t s) { resolve(static_cast<unsigned>(s), chunk, next); });
-      for_each_index(parts, units, [&](std::size_t u) { keep_distinct(chunk[u], repeats); });
+      for_each_index(parts, units, [&](std::size_t u) {
+        gather_targets(chunk[u]);
+        keep_distinct(chunk[u], repeats);
+      });
       for (auto& x : chunk) {
         for (auto d : x.degrees)
           row_starts.push_back(row_starts.back() + d);
