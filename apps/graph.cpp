@@ -150,7 +150,14 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   std::optional<misere_figures> misere;
   if (o.misere) {
     if (!solved.graph.has_edges()) throw run_error("--misere needs the graph's edges, which were not kept");
-    const auto outcomes = misere_outcomes(solved.graph.graph);
+    std::vector<outcome> outcomes;
+    try {
+      outcomes = misere_outcomes(solved.graph.graph, stop.flag());
+    } catch (const labelling_stopped&) {
+      throw interrupted_error(
+          fmt::format("interrupted while labelling misère outcomes; explored {} positions and {} moves",
+                      solved.graph.vertex_count(), solved.graph.edge_count()));
+    }
     misere = misere_figures{outcomes[0], count_positions(g, solved.graph, [&](vertex_id v) {
                               return outcomes[v] == outcome::p;
                             })};

@@ -10,6 +10,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include <atomic>
 #include <random>
 #include <vector>
 
@@ -69,4 +70,13 @@ BOOST_AUTO_TEST_CASE(fort_boyard_both_ways) {
   BOOST_TEST((grundy::winning_moves(g, heaps{21}) == std::vector<heaps>{{20}}));
   BOOST_TEST((grundy::winning_moves(g, heaps{20}, play_convention::misere) == std::vector<heaps>{{17}}));
   BOOST_TEST(grundy::winning_moves(g, heaps{20}).empty());
+}
+
+// A stop flag already set stops the labelling at its first check; clear, it changes nothing.
+BOOST_AUTO_TEST_CASE(misere_labelling_stops_on_the_flag) {
+  const auto graph = grundy::build_graph(grundy::nim_game{}, heaps{3, 4, 5});
+  std::atomic<bool> stop{true};
+  BOOST_CHECK_THROW(grundy::misere_outcomes(graph.graph, &stop), grundy::labelling_stopped);
+  stop = false;
+  BOOST_TEST((grundy::misere_outcomes(graph.graph, &stop) == grundy::misere_outcomes(graph.graph)));
 }

@@ -6,6 +6,8 @@
 #include <boost/graph/graph_traits.hpp>
 #include <boost/range/iterator_range.hpp>
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -23,11 +25,14 @@ constexpr std::string_view to_string(play_convention c) noexcept {
 // that adds like XOR), so they are labelled directly: a position with no move is won by the
 // player to move, since the opponent made the last move; any other position is won exactly
 // when some move leads to a position lost for the player who then moves. One pass in the
-// order sprague_grundy uses decides every vertex. Works on the same graphs as sprague_grundy
-// and throws not_acyclic for a graph with a cycle.
-template <class Graph> std::vector<outcome> misere_outcomes(const Graph& g) {
+// order sprague_grundy uses decides every vertex. Works on the same graphs as sprague_grundy,
+// throws not_acyclic for a graph with a cycle, and labelling_stopped once *stop is true.
+template <class Graph>
+std::vector<outcome> misere_outcomes(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   std::vector<outcome> result(num_vertices(g), outcome::n);
+  std::size_t done = 0;
   for (auto v : sinks_first_order(g)) {
+    if ((done++ & 0xFFFF) == 0) detail::check_stop(stop);
     if (out_degree(v, g) == 0) continue; // no move: the player to move has already won
     outcome o = outcome::p;
     for (auto e : boost::make_iterator_range(out_edges(v, g)))
