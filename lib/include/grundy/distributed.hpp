@@ -283,6 +283,26 @@ void exchange(channel& c, const std::vector<std::vector<T>>& out, std::vector<T>
   exchange(c, flat, counts, in, from);
 }
 
+// One exchange's mail: a list per destination to send, and what arrived, by source (from[s]
+// to from[s + 1] in `in`). Kept from one exchange to the next, so that its storage is reused.
+template <class T> class mailbox {
+public:
+  std::vector<std::vector<T>> out;
+  std::vector<T> in;
+  std::vector<std::size_t> from;
+
+  explicit mailbox(int ranks = 0) : out(static_cast<std::size_t>(ranks)) {}
+  void clear() {
+    for (auto& o : out)
+      o.clear();
+  }
+  // Sends `out` and receives into `in`. Collective.
+  void exchange(channel& c) { detail::exchange(c, out, flat_, in, from); }
+
+private:
+  std::vector<T> flat_;
+};
+
 // ---- Storage -------------------------------------------------------------------------------
 
 // An array that grows by fixed blocks: never moved, so that growing it does not hold two
@@ -547,7 +567,7 @@ private:
   // once when `drop_repeats`; returns how many raw moves v has.
   std::size_t send_successors(vertex_id v, bool drop_repeats);
   vertex_id find_or_add(index_type& index, state&& s);
-  // Decodes the states received in in_bytes_ and calls f(shard, state, arrival) for each, shard
+  // Decodes the states received in mail_.in and calls f(shard, state, arrival) for each, shard
   // by shard, where `arrival` is its place among the states received, by source, and its
   // answer's place in replies_; arrivals_from_[s] is how many came from rank s.
   template <class F> void resolve_arrivals(F&& f);
@@ -586,12 +606,11 @@ private:
 
   // The batch being sent: bytes by destination, and for each successor sent its destination
   // and place there, as a global_vertex whose number is that place until the answer comes.
-  std::vector<std::vector<std::byte>> out_;
+  detail::mailbox<std::byte> mail_;
   std::size_t batch_bytes_ = 0;
   std::vector<std::uint32_t> sent_;
   std::vector<detail::global_vertex> pending_;
   std::vector<std::uint32_t> degrees_;
-  std::vector<std::byte> flat_bytes_, in_bytes_;
   std::vector<std::vector<std::uint32_t>> answers_;
   struct received {
     state value;
@@ -601,16 +620,15 @@ private:
   std::vector<std::uint32_t> replies_;
   std::vector<std::uint64_t> arrivals_from_;
   std::vector<std::uint32_t> flat_numbers_, in_numbers_;
-  std::vector<std::size_t> from_, numbers_from_;
+  std::vector<std::size_t> numbers_from_;
   std::vector<state> moves_;
   std::vector<std::pair<std::size_t, std::uint32_t>> keyed_;
 };
 
 template <game G> void graph<G>::clear_batch() {
-  out_.resize(net_.size());
+  mail_.out.resize(net_.size());
   answers_.resize(net_.size());
-  for (auto& o : out_)
-    o.clear();
+  mail_.clear();
   batch_bytes_ = 0;
   sent_.assign(net_.size(), 0);
   pending_.clear();
@@ -636,9 +654,9 @@ template <game G> std::size_t graph<G>::send_successors(vertex_id v, bool drop_r
       repeat = moves_[keyed_[j].second] == moves_[i];
     if (repeat) continue;
     const int d = detail::owner_of(hash, net_.size());
-    const auto before = out_[d].size();
-    state_codec<state>::write(moves_[i], out_[d]);
-    batch_bytes_ += out_[d].size() - before;
+    const auto before = mail_.out[d].size();
+    state_codec<state>::write(moves_[i], mail_.out[d]);
+    batch_bytes_ += mail_.out[d].size() - before;
     pending_.push_back(detail::global(d, sent_[d]++));
     ++kept;
   }
@@ -670,8 +688,8 @@ template <game G> template <class F> void graph<G>::resolve_arrivals(F&& f) {
   arrivals_from_.assign(net_.size(), 0);
   std::uint32_t arrivals = 0;
   for (int s = 0; s < net_.size(); ++s) {
-    const std::byte* p = in_bytes_.data() + from_[s];
-    const std::byte* stop = in_bytes_.data() + from_[s + 1];
+    const std::byte* p = mail_.in.data() + mail_.from[s];
+    const std::byte* stop = mail_.in.data() + mail_.from[s + 1];
     for (; p < stop; ++arrivals_from_[s], ++arrivals) {
       auto st = state_codec<state>::read(p);
       buckets_[detail::shard_of(boost::hash<state>{}(st))].push_back({std::move(st), arrivals});
@@ -751,7 +769,7 @@ template <game G> void graph<G>::explore(const state& start) {
         edges_ += degrees_.back();
         if constexpr (!symmetric_game<G>) raw_edges_ += degrees_.back();
       }
-      detail::exchange(net_, out_, flat_bytes_, in_bytes_, from_);
+      mail_.exchange(net_);
       resolve_arrivals([&](unsigned shard, state&& s, std::size_t arrival) {
         const auto id = find_or_add(index[shard], std::move(s));
         if (!edges) return;
@@ -890,7 +908,7 @@ void graph<G>::label_regenerating(Rule& rule, std::vector<grundy_value>& value) 
       const auto first = v;
       for (; v < level_starts_[k + 1] && !batch_full(); ++v)
         send_successors(static_cast<vertex_id>(v), false);
-      detail::exchange(net_, out_, flat_bytes_, in_bytes_, from_);
+      mail_.exchange(net_);
       resolve_arrivals([&](unsigned shard, state&& s, std::size_t arrival) {
         const auto it = below[shard].find(s);
         if (it == below[shard].end())
@@ -918,28 +936,25 @@ template <game G> void graph<G>::find_predecessors() {
     vertex_id child;
     vertex_id parent;
   };
-  std::vector<std::vector<edge_note>> out(net_.size());
-  std::vector<edge_note> flat, in;
-  std::vector<std::size_t> from;
+  detail::mailbox<edge_note> mail(net_.size());
   detail::block_array<vertex_id> children;
   detail::block_array<detail::global_vertex> parents;
   for (std::size_t v = 0, k = 0;;) {
-    for (auto& o : out)
-      o.clear();
+    mail.clear();
     for (std::size_t notes = 0; v < states_.size() && notes * sizeof(edge_note) < options_.exchange_bytes;
          ++v) {
       while (v >= level_starts_[k + 1])
         ++k;
       for (auto e = row_starts_[v]; e < row_starts_[v + 1]; ++e, ++notes) {
         const auto t = global_target(k, targets_[e]);
-        out[detail::rank_of(t)].push_back({detail::local_of(t), static_cast<vertex_id>(v)});
+        mail.out[detail::rank_of(t)].push_back({detail::local_of(t), static_cast<vertex_id>(v)});
       }
     }
-    detail::exchange(net_, out, flat, in, from);
+    mail.exchange(net_);
     for (int s = 0; s < net_.size(); ++s)
-      for (auto i = from[s]; i < from[s + 1]; ++i) {
-        children.push_back(in[i].child);
-        parents.push_back(detail::global(s, in[i].parent));
+      for (auto i = mail.from[s]; i < mail.from[s + 1]; ++i) {
+        children.push_back(mail.in[i].child);
+        parents.push_back(detail::global(s, mail.in[i].parent));
       }
     if (!end_batch(v < states_.size(), false)) break;
   }
@@ -990,23 +1005,20 @@ void graph<G>::label_propagating(Rule& rule, std::vector<grundy_value>& value) {
     vertex_id parent;
     grundy_value value;
   };
-  std::vector<std::vector<label_note>> out(net_.size());
-  std::vector<label_note> flat, in;
-  std::vector<std::size_t> from;
+  detail::mailbox<label_note> mail(net_.size());
   while (net_.sum(next_ready.size()) != 0) {
     ready.swap(next_ready);
     next_ready.clear();
     for (std::size_t r = 0;;) {
-      for (auto& o : out)
-        o.clear();
+      mail.clear();
       for (std::size_t notes = 0; r < ready.size() && notes * sizeof(label_note) < options_.exchange_bytes;
            ++r)
         for (auto i = parents_start_[ready[r]]; i < parents_start_[ready[r] + 1]; ++i, ++notes) {
           const auto p = parents_[i];
-          out[detail::rank_of(p)].push_back({detail::local_of(p), value[ready[r]]});
+          mail.out[detail::rank_of(p)].push_back({detail::local_of(p), value[ready[r]]});
         }
-      detail::exchange(net_, out, flat, in, from);
-      for (auto& note : in) {
+      mail.exchange(net_);
+      for (auto& note : mail.in) {
         const auto v = note.parent;
         labels[row_starts_[v] + degree(v) - waiting[v]] = note.value;
         if (--waiting[v] == 0) settle(v), ++labelled;
