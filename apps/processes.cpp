@@ -81,13 +81,14 @@ struct processes::state {
 #endif
 };
 
-processes::processes([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) : state_(new state) {
+processes::processes([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv)
+    : state_(std::make_unique<state>()) {
 #if GRUNDY_MPI
   if (distributed::launched_by_mpi()) state_->mpi.emplace(argc, argv);
 #endif
 }
 
-processes::~processes() { delete state_; }
+processes::~processes() = default; // where state is complete
 
 bool processes::distributed() const noexcept {
 #if GRUNDY_MPI

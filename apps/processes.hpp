@@ -3,6 +3,7 @@
 // the same command line (mpirun -np 4 grundy graph ...).
 
 #include <exception>
+#include <memory>
 #include <string>
 
 namespace grundy::cli {
@@ -28,7 +29,7 @@ public:
 
 private:
   struct state;
-  state* state_;
+  std::unique_ptr<state> state_;
 };
 
 } // namespace grundy::cli
