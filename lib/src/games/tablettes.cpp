@@ -110,13 +110,19 @@ std::uint64_t multinomial(std::span<const unsigned> multiplicities) {
 
 namespace {
 
+// Positions are packed in 128 bits (see tablettes_state). Counted in 64 bits, so that the
+// counts of a huge request cannot wrap round.
+void check_fits(std::uint64_t colours, std::uint64_t tablets) {
+  if (2 * tablets + colours > 128)
+    throw std::invalid_argument(fmt::format(
+        "tablettes with {} colours and {} tablets are too large: positions are packed in 128 bits, "
+        "which allows 2 x tablets + colours <= 128",
+        colours, tablets));
+}
+
 // Checked before the vector is built, so that a huge colour count is refused, not allocated.
 std::vector<unsigned> equal_counts(unsigned colours, unsigned tablets) {
-  if (colours > 42)
-    throw std::invalid_argument(
-        fmt::format("tablettes with {} colours are too large: positions are packed in 128 bits, which allows "
-                    "2 x tablets + colours <= 128, so at most 42 colours",
-                    colours));
+  check_fits(colours, std::uint64_t{colours} * tablets);
   return std::vector<unsigned>(colours, tablets);
 }
 
@@ -134,11 +140,7 @@ tablettes_game::tablettes_game(std::vector<unsigned> tablets_per_colour, tablett
       throw std::invalid_argument(fmt::format("{} tablets of one colour are too many (at most 63)", n));
     total_ += n;
   }
-  if (colours() > 42 || 2 * total_ + colours() > 128)
-    throw std::invalid_argument(fmt::format(
-        "tablettes with {} colours and {} tablets are too large: positions are packed in 128 bits, "
-        "which allows 2 x tablets + colours <= 128",
-        colours(), total_));
+  check_fits(colours(), total_);
   group_.resize(colours());
   for (unsigned c = 0; c < colours(); ++c)
     group_[c] =
@@ -288,7 +290,7 @@ template <class Word> void stack_moves(const tablettes_state& s, std::vector<tab
   // only stored: read back from memory, they made every step wait for the previous one.
   std::array<located, tablettes_game::max_piles + 1> piles;
   std::array<std::uint8_t, 64> colour_end;            // bit of each colour's closing one
-  std::array<std::uint64_t, 65> heights_of;           // per colour: the heights it tops
+  std::array<std::uint64_t, 64> heights_of;           // per colour: the heights it tops
   std::array<std::uint64_t, 64> colours_at;           // per height: the colours topping one
   std::array<std::array<std::uint8_t, 64>, 65> first; // [colour][height]: its first pile
   std::uint64_t all_heights = 0, heights = 0;
