@@ -109,9 +109,35 @@ std::uint64_t parse_size(std::string_view text, std::string_view what) {
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(number * unit));
 }
 
+namespace {
+
+std::string temporary_name(const std::string& path) { return fmt::format("{}.tmp-{}", path, ::getpid()); }
+
+// A directory where a file is expected is the user's slip, not a failure of the machine.
+void refuse_directory(const std::string& path, std::string_view option) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    throw usage_error(fmt::format("{} '{}' is a directory: give the name of a file to write", option, path));
+}
+
+} // namespace
+
+void check_output_file(const std::string& path, std::string_view option) {
+  if (path.empty()) throw usage_error(fmt::format("{} needs a file name", option));
+  refuse_directory(path, option);
+  // Creating the temporary the real writing will use tells whether the directory exists and may
+  // be written, without touching a file already under the real name.
+  const std::string probe = temporary_name(path);
+  std::FILE* f = std::fopen(probe.c_str(), "wb");
+  if (!f) throw run_error(fmt::format("cannot write {} '{}': {}", option, path, std::strerror(errno)));
+  std::fclose(f);
+  std::remove(probe.c_str());
+}
+
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write,
                            const std::atomic<bool>* stop) {
-  const std::string temporary = fmt::format("{}.tmp-{}", path, ::getpid());
+  refuse_directory(path, "the output");
+  const std::string temporary = temporary_name(path);
   try {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) throw run_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
@@ -130,7 +156,10 @@ void write_file_atomically(const std::string& path, const std::function<void(std
     }
     ::close(fd);
     if (stop && stop->load()) throw interrupted_error(fmt::format("interrupted: '{}' was not written", path));
-    std::filesystem::rename(temporary, path);
+    // The directory may have changed since the run began; the error names the file the user gave.
+    std::error_code renamed;
+    std::filesystem::rename(temporary, path, renamed);
+    if (renamed) throw run_error(fmt::format("cannot write '{}': {}", path, renamed.message()));
   } catch (...) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);
@@ -143,7 +172,8 @@ std::string render_dot(const std::string& dot_path, std::string_view format, con
     throw usage_error(fmt::format("--render takes svg or png, not '{}'", format));
   auto picture = std::filesystem::path(dot_path).replace_extension(format).string();
   if (picture == dot_path) picture += std::string(".") += format;
-  const std::string temporary = fmt::format("{}.tmp-{}", picture, ::getpid());
+  refuse_directory(picture, "--render");
+  const std::string temporary = temporary_name(picture);
   const std::string type = fmt::format("-T{}", format);
   std::vector<char*> argv{
       const_cast<char*>("dot"), const_cast<char*>(type.c_str()),      const_cast<char*>(dot_path.c_str()),
@@ -163,7 +193,12 @@ std::string render_dot(const std::string& dot_path, std::string_view format, con
     std::filesystem::remove(temporary, ignored);
     throw run_error(fmt::format("dot could not render '{}'", dot_path));
   }
-  std::filesystem::rename(temporary, picture);
+  std::error_code renamed;
+  std::filesystem::rename(temporary, picture, renamed);
+  if (renamed) {
+    std::filesystem::remove(temporary, ignored);
+    throw run_error(fmt::format("cannot write '{}': {}", picture, renamed.message()));
+  }
   return picture;
 }
 

@@ -50,6 +50,12 @@ std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets);
 // naming `what`.
 std::uint64_t parse_size(std::string_view text, std::string_view what);
 
+// Checks, before a long run, that `path` can become the output file of `option` (--dot, --out,
+// --checkpoint...): not a directory, in a directory that exists and may be written. Throws
+// usage_error for a directory given where a file is expected, run_error when the file cannot be
+// created; both name the option and the path, never a temporary file.
+void check_output_file(const std::string& path, std::string_view option);
+
 // Writes a file under a temporary name in the same directory, flushes it to the disk and
 // renames it only once complete, so that an interrupted or failed run never leaves a truncated
 // file under the real name. When *stop is set by the end of the writing, the file is dropped

@@ -136,6 +136,7 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
 #endif
   if (o.rank_stats) throw usage_error("--rank-stats is for runs under mpirun");
   if (o.exploration.no_edges && !o.dot.empty()) throw usage_error("--dot needs the edges: drop --no-edges");
+  if (!o.dot.empty()) check_output_file(o.dot, "--dot");
   progress_line line(o.exploration.quiet);
   const interruption stop;
   const auto solved = solve(g, start, make_build_options(o.exploration, line, stop));

@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <memory>
@@ -111,16 +112,6 @@ void print_analysis(const octal_analysis& a, const std::string& format) {
     fmt::print("{:<9}  {}\n", key, value);
 }
 
-// A long run should not end in "cannot write": try the output's directory first, without
-// touching the file itself.
-void check_writable(const std::string& path) {
-  const std::string probe = fmt::format("{}.tmp-{}", path, ::getpid());
-  std::FILE* f = std::fopen(probe.c_str(), "wb");
-  if (!f) throw run_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
-  std::fclose(f);
-  std::remove(probe.c_str());
-}
-
 void write_values(const std::string& path, const grundy_sequence& values, const std::atomic<bool>* stop) {
   write_file_atomically(
       path,
@@ -141,6 +132,9 @@ void write_values(const std::string& path, const grundy_sequence& values, const 
 }
 
 octal_checkpoint load_checkpoint(const std::string& path) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    throw usage_error(fmt::format("--resume '{}' is a directory: give the checkpoint file", path));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw run_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
   try {
@@ -201,14 +195,15 @@ void run_one(const octal_options& o) {
   // second interruption loses no more than the first.
   const std::string checkpoint = o.checkpoint.empty() ? o.resume : o.checkpoint;
   if (!checkpoint.empty()) {
-    check_writable(checkpoint);
+    // A long run should not end in "cannot write": the file is tried before the first value.
+    check_output_file(checkpoint, o.checkpoint.empty() ? "--resume" : "--checkpoint");
     options.checkpoint_seconds = o.checkpoint_every;
     // Written on interruption too, so without the stop flag.
     options.on_checkpoint = [&](const octal_checkpoint& c) {
       write_file_atomically(checkpoint, [&](std::ostream& os) { write_checkpoint(os, c); });
     };
   }
-  if (!o.out.empty()) check_writable(o.out);
+  if (!o.out.empty()) check_output_file(o.out, "--out");
   const interruption stop;
   options.stop = stop.flag();
   const auto a = saved ? resume_octal(std::move(*saved), options) : analyse_octal(code, options);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 using grundy_test::run_cli;
 namespace json = boost::json;
@@ -46,7 +47,8 @@ BOOST_AUTO_TEST_CASE(default_table_has_sixteen_cells) {
   BOOST_TEST_REQUIRE(cells.size() == 16u);
   for (auto& v : cells) {
     const auto& cell = v.as_object();
-    for (auto key : {"colors", "tablets", "vertices", "edges", "terminals", "depth", "grundy", "outcome", "seconds"})
+    for (auto key :
+         {"colors", "tablets", "vertices", "edges", "terminals", "depth", "grundy", "outcome", "seconds"})
       BOOST_TEST(cell.contains(key), "missing key " << key);
     const auto c = integer(cell, "colors"), n = integer(cell, "tablets");
     if (c == 2 && n == 2) BOOST_TEST((integer(cell, "vertices") == 12 && integer(cell, "edges") == 16));
@@ -110,7 +112,8 @@ BOOST_AUTO_TEST_CASE(render_draws_a_picture_when_graphviz_is_there) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_input_gets_one_line_and_a_failure_status) {
-  for (auto code : {"0.", "abc", "''", "0.G", "1.7", "0.7.7"}) expect_error(std::string("graph octal ") + code + " 5");
+  for (auto code : {"0.", "abc", "''", "0.G", "1.7", "0.7.7"})
+    expect_error(std::string("graph octal ") + code + " 5");
   expect_error("graph octal");
   expect_error("graph nim 3 -4 5");
   expect_error("graph nim 3 four");
@@ -152,6 +155,30 @@ BOOST_AUTO_TEST_CASE(failed_writes_leave_no_file) {
     BOOST_TEST(f.path().filename().string().find(".tmp-") == std::string::npos);
 }
 
+// A directory typed where a file is expected: one line that names the option and the directory,
+// and never the temporary file the output would have gone through.
+BOOST_AUTO_TEST_CASE(a_directory_is_refused_where_a_file_is_expected) {
+  const auto dir = scratch("as-file");
+  std::filesystem::create_directories(dir);
+  const std::string quoted = "'" + dir.string() + "'";
+  const std::pair<std::string, std::string> commands[] = {
+      {"graph nim 3 4 --dot " + quoted, "--dot"},
+      {"octal 0.07 --max 100 --out " + quoted, "--out"},
+      {"octal 0.07 --max 100 --checkpoint " + quoted, "--checkpoint"},
+      {"octal --resume " + quoted, "--resume"},
+  };
+  for (const auto& [args, option] : commands) {
+    const auto r = run_cli(args);
+    BOOST_TEST(r.status == 2, "exit status of: grundy " << args);
+    BOOST_TEST(r.err_lines() == 1u, "stderr of: grundy " << args << " was: " << r.err);
+    BOOST_TEST(r.err.find(option) != std::string::npos, r.err);
+    BOOST_TEST(r.err.find("is a directory") != std::string::npos, r.err);
+    BOOST_TEST(r.err.find(".tmp-") == std::string::npos, r.err);
+    BOOST_TEST(r.out.empty(), "grundy " << args << " printed: " << r.out);
+  }
+  BOOST_TEST(std::filesystem::is_empty(dir));
+}
+
 BOOST_AUTO_TEST_CASE(help_and_version) {
   const auto help = run_cli("--help");
   BOOST_TEST(help.status == 0);
@@ -170,7 +197,8 @@ BOOST_AUTO_TEST_CASE(symmetry_reports_raw_counts) {
   BOOST_TEST(integer(o, "classes") < integer(o, "vertices"));
   BOOST_TEST(o.contains("class_edges"));
   const auto plain = parse(run_cli("table --colors 3 --tablets 1..4 --format json").out).as_array();
-  const auto reduced = parse(run_cli("table --colors 3 --tablets 1..4 --format json --symmetry").out).as_array();
+  const auto reduced =
+      parse(run_cli("table --colors 3 --tablets 1..4 --format json --symmetry").out).as_array();
   BOOST_TEST_REQUIRE(plain.size() == reduced.size());
   for (std::size_t k = 0; k < plain.size(); ++k)
     for (auto key : {"vertices", "edges", "terminals", "grundy"})
@@ -191,7 +219,8 @@ BOOST_AUTO_TEST_CASE(memory_and_edge_options) {
   expect_error("graph tablettes -c 2 -n 2 --max-memory lots");
   expect_error("graph tablettes -c 2 -n 2 --no-edges --dot x.dot");
   const auto with = parse(run_cli("graph tablettes -c 4 -n 3 --format json").out).as_object();
-  const auto without = parse(run_cli("graph tablettes -c 4 -n 3 --format json --no-edges --threads 2").out).as_object();
+  const auto without =
+      parse(run_cli("graph tablettes -c 4 -n 3 --format json --no-edges --threads 2").out).as_object();
   for (auto key : {"vertices", "edges", "terminals", "grundy", "max_value"})
     BOOST_TEST(integer(with, key) == integer(without, key));
 }
@@ -199,9 +228,9 @@ BOOST_AUTO_TEST_CASE(memory_and_edge_options) {
 // Ctrl-C (or SIGTERM) stops a long exploration with the figures reached, on one line.
 BOOST_AUTO_TEST_CASE(interrupting_prints_what_was_reached) {
   const auto out = scratch("interrupted.out"), err = scratch("interrupted.err");
-  const std::string command = std::string("'") + GRUNDY_CLI + "' graph tablettes --colors 6 --tablets 4 -q >'" +
-                              out.string() + "' 2>'" + err.string() +
-                              "' </dev/null & pid=$!; sleep 1; kill -INT $pid; wait $pid";
+  const std::string command = std::string("'") + GRUNDY_CLI +
+                              "' graph tablettes --colors 6 --tablets 4 -q >'" + out.string() + "' 2>'" +
+                              err.string() + "' </dev/null & pid=$!; sleep 1; kill -INT $pid; wait $pid";
   const int raw = std::system(command.c_str());
   BOOST_TEST((WIFEXITED(raw) && WEXITSTATUS(raw) == 130));
   const auto message = grundy_test::slurp(err);
