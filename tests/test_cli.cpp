@@ -160,7 +160,9 @@ BOOST_AUTO_TEST_CASE(failed_writes_leave_no_file) {
 BOOST_AUTO_TEST_CASE(a_directory_is_refused_where_a_file_is_expected) {
   const auto dir = scratch("as-file");
   std::filesystem::create_directories(dir);
-  const std::string quoted = "'" + dir.string() + "'";
+  std::string quoted = dir.string();
+  quoted.insert(quoted.begin(), '\'');
+  quoted.push_back('\'');
   const std::pair<std::string, std::string> commands[] = {
       {"graph nim 3 4 --dot " + quoted, "--dot"},
       {"octal 0.07 --max 100 --out " + quoted, "--out"},
