@@ -152,6 +152,14 @@ template <class State> void keep_distinct(expansion<State>& x, bool repeats) {
 // keeps the capacity).
 template <class Container> void release(Container& c) { Container().swap(c); }
 
+// Makes room for `more` elements, doubling as push_back would, with the new storage in huge
+// pages: the row starts grow to 8 bytes a vertex, tens of megabytes, a push at a time.
+template <class T> void grow_for(std::vector<T>& v, std::size_t more) {
+  if (v.size() + more <= v.capacity()) return;
+  v.reserve(std::max(v.size() + more, 2 * v.capacity()));
+  advise_huge_pages(v);
+}
+
 struct edge_piece {
   level_buffer<vertex_id> targets;
   std::size_t size = 0; // the targets kept (keep_distinct)
@@ -197,6 +205,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
         keep_distinct(chunk[u], repeats);
       });
       for (auto& x : chunk) {
+        grow_for(row_starts, x.degrees.size());
         for (auto d : x.degrees)
           row_starts.push_back(row_starts.back() + d);
         if (options.keep_edges && x.kept) {
@@ -204,6 +213,8 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
           // become resident only when written, and growing it while threads run would copy it
           // and unmap the old pages under them.
           const auto used = x.targets.size();
+          release_tail(x.targets.data(), x.kept * sizeof(vertex_id),
+                       x.targets.capacity() * sizeof(vertex_id));
           pieces.push_back({std::exchange(x.targets, {}), x.kept});
           x.targets.reserve(used + used / 2);
         }
@@ -249,6 +260,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
   // destination's pages become resident only as they are written, so the peak stays near one
   // copy of the graph plus one level.
   result.states.reserve(states_so_far);
+  advise_huge_pages(result.states);
   for (auto& l : levels) {
     result.level_starts.push_back(static_cast<vertex_id>(result.states.size()));
     result.states.insert(result.states.end(), l.begin(), l.end());
@@ -258,6 +270,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
   if (options.keep_edges) {
     std::vector<vertex_id> column;
     column.reserve(result.edges);
+    advise_huge_pages(column);
     for (auto& pieces : level_edges)
       for (auto& piece : pieces) {
         column.insert(column.end(), piece.targets.begin(), piece.targets.begin() + piece.size);
