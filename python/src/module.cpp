@@ -373,7 +373,7 @@ PYBIND11_MODULE(grundy, m) {
       .def_readonly("descriptions", &hint_result::descriptions, "The winning moves in words.")
       .def_property_readonly(
           "move",
-          [](const hint_result& h) -> py::object { return h.moves.empty() ? py::none() : h.moves[0]; },
+          [](const hint_result& h) -> py::object { return h.moves.empty() ? py::none() : py::object(h.moves[0]); },
           "The first winning move's position (None when the player to move loses).")
       .def("__str__", &hint_text)
       .def("__repr__", [](const hint_result& h) { return "<grundy.Hint " + hint_text(h) + ">"; });
