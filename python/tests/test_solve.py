@@ -147,3 +147,11 @@ def test_game_objects():
     assert grundy.Octal(".7", [3]).code == "0.7"
     assert grundy.Moore(3, [1]).k == 3
     assert "successors(state)" in grundy.solve.__doc__
+
+
+def test_the_module_tested_is_the_one_meant():
+    import os
+
+    if os.environ.get("GRUNDY_INSTALLED"):
+        assert "/installed/lib/python" in grundy.__file__
+    assert grundy.__version__.count(".") == 2
