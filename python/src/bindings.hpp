@@ -81,7 +81,7 @@ struct hint_result {
 
 // While alive (on Python's main thread), SIGINT sets a flag the library watches instead of
 // running Python's handler, which cannot run while the library holds the thread; Python's
-// handler is put back at the end. Elsewhere it does nothing and the flag stays false.
+// handler is put back at the end. Elsewhere it does nothing and flag() is null.
 class sigint_guard {
 public:
   sigint_guard();

@@ -199,7 +199,8 @@ sigint_guard::~sigint_guard() {
   if (installed_) sigaction(SIGINT, &python_handler, nullptr);
 }
 
-const std::atomic<bool>* sigint_guard::flag() const noexcept { return &sigint_received; }
+// Off the main thread no handler was installed: the flag would be another call's.
+const std::atomic<bool>* sigint_guard::flag() const noexcept { return installed_ ? &sigint_received : nullptr; }
 
 void throw_keyboard_interrupt() {
   PyErr_SetNone(PyExc_KeyboardInterrupt);
@@ -373,7 +374,9 @@ PYBIND11_MODULE(grundy, m) {
       .def_readonly("descriptions", &hint_result::descriptions, "The winning moves in words.")
       .def_property_readonly(
           "move",
-          [](const hint_result& h) -> py::object { return h.moves.empty() ? py::none() : py::object(h.moves[0]); },
+          [](const hint_result& h) -> py::object {
+            return h.moves.empty() ? py::none() : py::object(h.moves[0]);
+          },
           "The first winning move's position (None when the player to move loses).")
       .def("__str__", &hint_text)
       .def("__repr__", [](const hint_result& h) { return "<grundy.Hint " + hint_text(h) + ">"; });

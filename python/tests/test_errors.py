@@ -62,15 +62,14 @@ print("finished", flush=True)
 """
 
 
-class Counter:
-    pass
-
-
 @pytest.mark.parametrize(
     "call",
     [
         # Built-in: an octal run far longer than the test waits.
         "grundy.octal_sequence('0.376', max=4_000_000_000 // 4, keep_going=True, method='naive')",
+        # Built-in, exploring on every core with the GIL released: far more positions than
+        # 1.5 seconds reach.
+        "grundy.solve(grundy.Tablettes(7, 3))",
         # A game written in Python: a long chain of positions.
         "grundy.solve(type('C', (), {'successors': lambda self, n: [n + 1] if n < 10**8 else []})(), 0)",
     ],
@@ -84,3 +83,13 @@ def test_ctrl_c_raises_keyboard_interrupt(call):
     out, _ = child.communicate(timeout=60)
     assert out.strip() == "interrupted"
     assert child.returncode == 0
+
+
+def test_solving_off_the_main_thread():
+    import threading
+
+    found = []
+    t = threading.Thread(target=lambda: found.append(grundy.solve(grundy.Tablettes(3, 3)).vertices))
+    t.start()
+    t.join()
+    assert found == [696]
