@@ -1,0 +1,130 @@
+#pragma once
+// What the parts of the Python module share: the solved-graph result every game returns, the
+// settings of a solve, Ctrl-C while the library runs, and the registration of each part.
+
+#include <grundy/dot.hpp>
+#include <grundy/solve.hpp>
+
+#include <report.hpp>
+
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace grundy::python {
+
+namespace py = pybind11;
+
+// A solved graph as Python sees it, whatever the game. Results of all games are one Python
+// class, so this interface hides the game's type; each game implements it once, through
+// solved_game below, with its own way of turning a state into a Python object.
+class solved_any {
+public:
+  virtual ~solved_any() = default;
+  virtual const graph_statistics& statistics() const = 0;
+  virtual const std::vector<grundy_value>& values() const = 0;
+  virtual const csr_graph& graph() const = 0;
+  virtual py::object state(vertex_id v) const = 0;
+  virtual std::string format(vertex_id v) const = 0;
+  virtual void write_dot(std::ostream& os) const = 0;
+  // The fields the CLI prints before the statistics (game, its parameters, start).
+  virtual cli::fields head() const = 0;
+  // Seconds spent inside the user's own functions (games written in Python); 0 otherwise.
+  virtual double user_seconds() const { return 0; }
+};
+
+// Traits<G>::to_python(game, state): the state as a Python object (a list of heap sizes, a
+// list of (colour, height) pairs, the user's own object).
+template <class G, class Traits> class solved_game final : public solved_any {
+public:
+  solved_game(G g, solved_graph<G> solved, cli::fields head, double user_seconds = 0)
+      : game_(std::move(g)), solved_(std::move(solved)), head_(std::move(head)), user_seconds_(user_seconds) {
+    head_.emplace_back("start", game_.format(solved_.graph.states[0]));
+  }
+  const graph_statistics& statistics() const override { return solved_.statistics; }
+  const std::vector<grundy_value>& values() const override { return solved_.values; }
+  const csr_graph& graph() const override { return solved_.graph.graph; }
+  py::object state(vertex_id v) const override { return Traits::to_python(game_, solved_.graph.states[v]); }
+  std::string format(vertex_id v) const override { return game_.format(solved_.graph.states[v]); }
+  void write_dot(std::ostream& os) const override {
+    grundy::write_dot(os, game_, solved_.graph, solved_.values);
+  }
+  cli::fields head() const override { return head_; }
+  double user_seconds() const override { return user_seconds_; }
+
+private:
+  G game_;
+  solved_graph<G> solved_;
+  cli::fields head_;
+  double user_seconds_;
+};
+
+// The Python class grundy.Result.
+struct result {
+  std::shared_ptr<const solved_any> solved;
+};
+
+// What grundy.hint returns.
+struct hint_result {
+  py::object position;
+  char outcome = 'N';
+  bool misere = false;
+  py::list moves;                        // positions the winning moves lead to
+  std::vector<std::string> descriptions; // the same moves in words
+};
+
+// While alive (on Python's main thread), SIGINT sets a flag the library watches instead of
+// running Python's handler, which cannot run while the library holds the thread; Python's
+// handler is put back at the end. Elsewhere it does nothing and flag() is null.
+class sigint_guard {
+public:
+  sigint_guard();
+  ~sigint_guard();
+  sigint_guard(const sigint_guard&) = delete;
+  sigint_guard& operator=(const sigint_guard&) = delete;
+  const std::atomic<bool>* flag() const noexcept;
+
+private:
+  bool installed_ = false;
+};
+
+// The limits a solve takes from Python: threads=0, max_states=None (the library's default),
+// max_memory=None (the CLI's default: 3/4 of the memory free), as bytes or as "6G".
+struct solve_settings {
+  unsigned threads = 0;
+  std::uint64_t max_states = build_options{}.max_states;
+  std::uint64_t max_memory = 0;
+
+  static solve_settings from_python(unsigned threads, const py::object& max_states,
+                                    const py::object& max_memory);
+  build_options options(const std::atomic<bool>* stop) const;
+};
+
+// Raises KeyboardInterrupt in Python.
+[[noreturn]] void throw_keyboard_interrupt();
+
+// grundy.solve, winning_moves and hint for the built-in games: nullopt when `game` is not one.
+std::optional<result> solve_builtin(const py::handle& game, const solve_settings& settings);
+std::optional<py::list> winning_moves_builtin(const py::handle& game, const py::object& position, bool misere,
+                                              const solve_settings& settings);
+std::optional<hint_result> hint_builtin(const py::handle& game, const py::object& position, bool misere,
+                                        const solve_settings& settings);
+
+// The same for a game written in Python.
+result solve_python(const py::object& game, const py::object& start, const solve_settings& settings);
+py::list winning_moves_python(const py::object& game, const py::object& position, bool misere,
+                              const solve_settings& settings);
+hint_result hint_python(const py::object& game, const py::object& position, bool misere,
+                        const solve_settings& settings);
+
+// The classes and functions of each part.
+void add_builtin_games(py::module_& m);
+void add_octal(py::module_& m);
+
+} // namespace grundy::python

@@ -1,0 +1,329 @@
+// The built-in games in Python: Tablettes, Nim, Octal and Moore, each with its start position,
+// solved with the GIL released so that other Python threads run meanwhile.
+
+#include "bindings.hpp"
+
+#include <cli.hpp>
+#include <positions.hpp>
+
+#include <grundy/games/moore.hpp>
+#include <grundy/games/nim.hpp>
+#include <grundy/games/octal.hpp>
+#include <grundy/games/tablettes.hpp>
+#include <grundy/strategy.hpp>
+
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+namespace grundy::python {
+
+namespace {
+
+// A built-in game as Python holds it: the rules and the position play starts from, so that
+// grundy.solve(grundy.Nim([3, 4, 5])) reads like the CLI's grundy graph nim 3 4 5.
+template <class G> struct game_with_start {
+  G game;
+  state_t<G> start;
+};
+
+// Heaps are lists of sizes in Python, smallest first as the canonical form has them.
+struct heap_traits {
+  template <class G> static py::object to_python(const G&, const heaps& h) {
+    py::list sizes;
+    for (auto x : h)
+      sizes.append(x);
+    return sizes;
+  }
+};
+
+// Tablettes positions are lists of (colour, height) pairs sorted as the seed sorts them.
+struct tablettes_traits {
+  static py::object to_python(const tablettes_game& g, const tablettes_state& s) {
+    py::list piles;
+    for (auto p : g.piles(s))
+      piles.append(py::make_tuple(p.colour, p.height));
+    return piles;
+  }
+};
+
+template <class G> struct traits_of { using type = heap_traits; };
+template <> struct traits_of<tablettes_game> { using type = tablettes_traits; };
+
+// One heap size, or an iterable of them.
+heaps heaps_from(const py::handle& obj) {
+  std::vector<heap_size> sizes;
+  const auto add = [&](const py::handle& item) {
+    if (!py::isinstance<py::int_>(item))
+      throw py::type_error("heap sizes are integers, not " + py::repr(item).cast<std::string>());
+    const auto n = item.cast<long long>();
+    if (n < 0) throw py::value_error("heap sizes cannot be negative, not " + std::to_string(n));
+    if (n > 0xFFFF'FFFFll) throw py::value_error("heap size " + std::to_string(n) + " is too large");
+    sizes.push_back(static_cast<heap_size>(n));
+  };
+  if (py::isinstance<py::int_>(obj))
+    add(obj);
+  else
+    for (auto item : obj)
+      add(item);
+  return nim_game::position(sizes);
+}
+
+std::uint8_t small_number(const py::handle& obj, const char* what) {
+  const auto n = obj.cast<long long>();
+  if (n < 0 || n > 255)
+    throw py::value_error(std::string(what) + " must be from 0 to 255, not " + std::to_string(n));
+  return static_cast<std::uint8_t>(n);
+}
+
+// Piles as (colour, height) pairs, in the order given.
+tablettes_game::piles_type piles_from(const py::handle& obj) {
+  tablettes_game::piles_type piles;
+  for (auto item : obj) {
+    const auto pair = py::reinterpret_borrow<py::sequence>(item);
+    if (!py::isinstance<py::sequence>(item) || py::len(pair) != 2)
+      throw py::value_error("a pile is a (colour, height) pair, not " + py::repr(item).cast<std::string>());
+    if (piles.size() == tablettes_game::max_piles)
+      throw py::value_error("a position has at most " + std::to_string(tablettes_game::max_piles) + " piles");
+    piles.push_back({small_number(pair[0], "a colour"), small_number(pair[1], "a height")});
+  }
+  return piles;
+}
+
+heaps state_from(const nim_game&, const py::handle& obj) { return heaps_from(obj); }
+heaps state_from(const octal_game&, const py::handle& obj) { return heaps_from(obj); }
+heaps state_from(const moore_game&, const py::handle& obj) { return heaps_from(obj); }
+tablettes_state state_from(const tablettes_game& g, const py::handle& obj) {
+  const auto piles = piles_from(obj);
+  return g.make_state(piles);
+}
+
+template <class G> py::object to_python(const G& g, const state_t<G>& s) {
+  return traits_of<G>::type::to_python(g, s);
+}
+
+template <class G> py::list to_python_list(const G& g, const std::vector<state_t<G>>& states) {
+  py::list out;
+  for (auto& s : states)
+    out.append(to_python(g, s));
+  return out;
+}
+
+// The fields the CLI prints before the statistics.
+cli::fields head_of(const tablettes_game& g) {
+  const auto& counts = g.tablets_per_colour();
+  std::string tablets;
+  if (std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end())
+    tablets = std::to_string(counts[0]);
+  else
+    for (std::size_t i = 0; i < counts.size(); ++i)
+      tablets += (i ? "," : "") + std::to_string(counts[i]);
+  return {{"game", "tablettes"}, {"colors", std::to_string(g.colours())}, {"tablets", tablets}};
+}
+cli::fields head_of(const nim_game&) { return {{"game", "nim"}}; }
+cli::fields head_of(const octal_game& g) { return {{"game", "octal"}, {"code", g.code().str()}}; }
+cli::fields head_of(const moore_game& g) { return {{"game", "moore"}, {"k", std::to_string(g.k())}}; }
+
+template <class G> cli::any_position as_any(const G& g, const state_t<G>& s) {
+  return cli::game_position<G>{g, s, {}};
+}
+
+template <class G> result solve_game(const game_with_start<G>& w, const solve_settings& settings) {
+  const sigint_guard guard;
+  const auto options = settings.options(guard.flag());
+  std::shared_ptr<const solved_any> solved;
+  {
+    py::gil_scoped_release release;
+    solved = std::make_shared<solved_game<G, typename traits_of<G>::type>>(
+        w.game, grundy::solve(w.game, w.start, options), head_of(w.game));
+  }
+  return result{std::move(solved)};
+}
+
+template <class G> state_t<G> position_or_start(const game_with_start<G>& w, const py::object& position) {
+  return position.is_none() ? w.start : w.game.canonical(state_from(w.game, position));
+}
+
+template <class G>
+hint_result hint_game(const game_with_start<G>& w, const py::object& position, bool misere,
+                      const solve_settings& settings) {
+  const auto s = position_or_start(w, position);
+  cli::check_moves_fit(as_any(w.game, s), false);
+  const auto convention = misere ? play_convention::misere : play_convention::normal;
+  const sigint_guard guard;
+  const auto options = settings.options(guard.flag());
+  std::vector<state_t<G>> moves;
+  outcome o{};
+  {
+    py::gil_scoped_release release;
+    const auto strategy = make_strategy(w.game, s, convention, options);
+    moves = strategy.winning_moves(s);
+    o = strategy.outcome_of(s);
+  }
+  hint_result h;
+  h.position = to_python(w.game, s);
+  h.outcome = to_char(o);
+  h.misere = misere;
+  h.moves = to_python_list(w.game, moves);
+  for (auto& m : moves)
+    h.descriptions.push_back(describe_move(w.game, s, m));
+  return h;
+}
+
+template <class G>
+py::list winning_moves_game(const game_with_start<G>& w, const py::object& position, bool misere,
+                            const solve_settings& settings) {
+  return hint_game(w, position, misere, settings).moves;
+}
+
+// Calls f(game_with_start<G>&) with the built-in game `obj` holds; nullopt when it holds none.
+template <class F>
+auto visit_builtin(const py::handle& obj, F&& f)
+    -> std::optional<decltype(f(std::declval<const game_with_start<nim_game>&>()))> {
+  if (py::isinstance<game_with_start<tablettes_game>>(obj))
+    return f(obj.cast<const game_with_start<tablettes_game>&>());
+  if (py::isinstance<game_with_start<nim_game>>(obj)) return f(obj.cast<const game_with_start<nim_game>&>());
+  if (py::isinstance<game_with_start<octal_game>>(obj))
+    return f(obj.cast<const game_with_start<octal_game>&>());
+  if (py::isinstance<game_with_start<moore_game>>(obj))
+    return f(obj.cast<const game_with_start<moore_game>&>());
+  return std::nullopt;
+}
+
+// What every built-in game class offers besides its constructor.
+template <class G> void add_common(py::class_<game_with_start<G>>& c) {
+  using W = game_with_start<G>;
+  c.def_property_readonly(
+       "start", [](const W& w) { return to_python(w.game, w.start); }, "The position play starts from.")
+      .def(
+          "format", [](const W& w, const py::object& p) { return w.game.format(position_or_start(w, p)); },
+          py::arg("position") = py::none(), "A position as the CLI writes it.")
+      .def(
+          "moves",
+          [](const W& w, const py::object& p) {
+            const auto s = position_or_start(w, p);
+            cli::check_moves_fit(as_any(w.game, s), true);
+            return to_python_list(w.game, legal_moves(w.game, s));
+          },
+          py::arg("position") = py::none(),
+          "Every distinct position one move leads to from `position` (the start when None).");
+}
+
+} // namespace
+
+std::optional<result> solve_builtin(const py::handle& game, const solve_settings& settings) {
+  return visit_builtin(game, [&](const auto& w) { return solve_game(w, settings); });
+}
+
+std::optional<py::list> winning_moves_builtin(const py::handle& game, const py::object& position, bool misere,
+                                              const solve_settings& settings) {
+  return visit_builtin(game,
+                       [&](const auto& w) { return winning_moves_game(w, position, misere, settings); });
+}
+
+std::optional<hint_result> hint_builtin(const py::handle& game, const py::object& position, bool misere,
+                                        const solve_settings& settings) {
+  return visit_builtin(game, [&](const auto& w) { return hint_game(w, position, misere, settings); });
+}
+
+void add_builtin_games(py::module_& m) {
+  py::class_<game_with_start<tablettes_game>> tablettes(
+      m, "Tablettes",
+      "Tablettes (sold as Babylon): C colours of N tablets, every tablet alone at the start. Two\n"
+      "piles may be stacked when they have the same height or the same top colour. Positions are\n"
+      "lists of (colour, height) pairs.");
+  tablettes
+      .def(py::init([](long long colors, const py::object& tablets, bool symmetry) {
+             if (colors < 1)
+               throw py::value_error("tablettes need at least 1 colour, not " + std::to_string(colors));
+             std::string text;
+             if (py::isinstance<py::int_>(tablets))
+               text = std::to_string(tablets.cast<long long>());
+             else
+               for (auto t : tablets)
+                 text += (text.empty() ? "" : ",") + std::to_string(t.cast<long long>());
+             if (text.find('-') != std::string::npos)
+               throw py::value_error("tablet counts cannot be negative, not " + text);
+             const auto counts =
+                 cli::parse_tablets(static_cast<unsigned>(std::min(colors, 1'000'000ll)), text);
+             tablettes_game g(counts, {.symmetry = symmetry});
+             const auto start = g.start();
+             return game_with_start<tablettes_game>{std::move(g), start};
+           }),
+           py::arg("colors"), py::arg("tablets"), py::arg("symmetry") = false,
+           "colors: C; tablets: N tablets per colour, or a list of one count per colour.\n"
+           "symmetry=True explores one position per colour relabelling (counts stay exact).")
+      .def_property_readonly("colors",
+                             [](const game_with_start<tablettes_game>& w) { return w.game.colours(); })
+      .def_property_readonly(
+          "tablets", [](const game_with_start<tablettes_game>& w) { return w.game.tablets_per_colour(); })
+      .def_property_readonly("symmetry",
+                             [](const game_with_start<tablettes_game>& w) { return w.game.symmetry(); })
+      .def(
+          "stack",
+          [](const game_with_start<tablettes_game>&, const py::object& position, long long i, long long j) {
+            const auto piles = piles_from(position);
+            const auto n = static_cast<long long>(piles.size());
+            if (i < 0 || j < 0 || i >= n || j >= n || i == j)
+              throw py::value_error("stack takes two different piles among the " + std::to_string(n) +
+                                    ", not " + std::to_string(i) + " and " + std::to_string(j));
+            py::list out;
+            for (auto& result :
+                 tablettes_game::stack(piles, static_cast<std::size_t>(i), static_cast<std::size_t>(j))) {
+              py::list sorted;
+              for (auto p : result)
+                sorted.append(py::make_tuple(p.colour, p.height));
+              out.append(sorted);
+            }
+            return out;
+          },
+          py::arg("position"), py::arg("i"), py::arg("j"),
+          "The seed's empile: the positions reached by stacking pile i on pile j, and pile j on\n"
+          "pile i when that differs, each sorted; empty when they may not be stacked.")
+      .def("__repr__", [](const game_with_start<tablettes_game>& w) {
+        return "Tablettes(" + std::to_string(w.game.colours()) + ", " + head_of(w.game)[2].second +
+               (w.game.symmetry() ? ", symmetry=True)" : ")");
+      });
+  add_common(tablettes);
+
+  py::class_<game_with_start<nim_game>> nim(m, "Nim", "Nim: take any number of tokens from one heap.");
+  nim.def(py::init([](const py::object& heaps) {
+            return game_with_start<nim_game>{{}, heaps_from(heaps)};
+          }),
+          py::arg("heaps"), "heaps: the heap sizes of the start position (one size, or a list).")
+      .def("__repr__",
+           [](const game_with_start<nim_game>& w) { return "Nim(" + w.game.format(w.start) + ")"; });
+  add_common(nim);
+
+  py::class_<game_with_start<octal_game>> octal(
+      m, "Octal", "An octal (or hexadecimal) game played on a sum of heaps, such as 0.07 (Dawson's Kayles).");
+  octal
+      .def(py::init([](const std::string& code, const py::object& heaps) {
+             return game_with_start<octal_game>{octal_game(octal_code::parse(code)), heaps_from(heaps)};
+           }),
+           py::arg("code"), py::arg("heaps"),
+           "code: as in '0.137', '.137', '4.7' or '0.F'; heaps: the start position's heap sizes.")
+      .def_property_readonly("code", [](const game_with_start<octal_game>& w) { return w.game.code().str(); })
+      .def("__repr__", [](const game_with_start<octal_game>& w) {
+        return "Octal('" + w.game.code().str() + "', " + w.game.format(w.start) + ")";
+      });
+  add_common(octal);
+
+  py::class_<game_with_start<moore_game>> moore(
+      m, "Moore", "Moore's Nim_k: take tokens from at least one and at most k heaps in one move.");
+  moore
+      .def(py::init([](long long k, const py::object& heaps) {
+             if (k < 1 || k > 64)
+               throw py::value_error("moore's k must be from 1 to 64, not " + std::to_string(k));
+             return game_with_start<moore_game>{moore_game(static_cast<unsigned>(k)), heaps_from(heaps)};
+           }),
+           py::arg("k"), py::arg("heaps"))
+      .def_property_readonly("k", [](const game_with_start<moore_game>& w) { return w.game.k(); })
+      .def("__repr__", [](const game_with_start<moore_game>& w) {
+        return "Moore(" + std::to_string(w.game.k()) + ", " + w.game.format(w.start) + ")";
+      });
+  add_common(moore);
+}
+
+} // namespace grundy::python

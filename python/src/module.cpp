@@ -1,0 +1,444 @@
+// The module `grundy`: solve, winning_moves and hint for every game, the Result class, and
+// library errors turned into Python exceptions.
+
+#include "bindings.hpp"
+
+#include <cli.hpp>
+#include <exploration.hpp>
+
+#include <grundy/memory.hpp>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <csignal>
+#include <filesystem>
+#include <signal.h>
+#include <sstream>
+
+namespace grundy::python {
+
+namespace {
+
+// Signal handlers may only touch lock-free atomics: this flag is the one the library watches.
+std::atomic<bool> sigint_received{false};
+struct sigaction python_handler {};
+
+extern "C" void on_sigint(int) { sigint_received.store(true); }
+
+bool on_main_thread() {
+  auto threading = py::module_::import("threading");
+  return threading.attr("current_thread")().is(threading.attr("main_thread")());
+}
+
+// Graphviz's dot run on the DOT text; throws FileNotFoundError when dot is not installed.
+py::bytes render(const solved_any& s, const std::string& format) {
+  std::ostringstream dot;
+  s.write_dot(dot);
+  auto subprocess = py::module_::import("subprocess");
+  auto done =
+      subprocess.attr("run")(py::make_tuple("dot", "-T" + format), py::arg("input") = py::bytes(dot.str()),
+                             py::arg("capture_output") = true);
+  if (done.attr("returncode").cast<int>() != 0)
+    throw cli::run_error("dot could not render the graph: " +
+                         done.attr("stderr").attr("decode")("utf-8", "replace").cast<std::string>());
+  return done.attr("stdout");
+}
+
+std::string json_of(const solved_any& s) {
+  auto head = s.head();
+  for (auto& [key, value] : head)
+    value = cli::json_value(value);
+  return cli::statistics_json(head, s.statistics());
+}
+
+const solved_any& solved(const result& r) { return *r.solved; }
+
+vertex_id checked_vertex(const result& r, std::int64_t v) {
+  const auto n = static_cast<std::int64_t>(r.solved->values().size());
+  if (v < 0 || v >= n)
+    throw py::index_error("vertex " + std::to_string(v) + " is not in the graph (vertices 0 to " +
+                          std::to_string(n - 1) + ")");
+  return static_cast<vertex_id>(v);
+}
+
+py::object values_of(const py::object& self) {
+  const auto& values = self.cast<const result&>().solved->values();
+  try {
+    py::module_::import("numpy");
+  } catch (const py::error_already_set&) {
+    return py::cast(values);
+  }
+  // A read-only view of the result's own values, which the array keeps alive.
+  py::array_t<grundy_value> array({values.size()}, {sizeof(grundy_value)}, values.data(), self);
+  array.attr("flags").attr("writeable") = false;
+  return array;
+}
+
+py::object to_networkx(const result& r) {
+  auto nx = py::module_::import("networkx");
+  auto g = nx.attr("DiGraph")();
+  const auto& s = solved(r);
+  const auto& values = s.values();
+  const auto add_node = g.attr("add_node");
+  for (vertex_id v = 0; v < values.size(); ++v)
+    add_node(v, py::arg("position") = s.state(v), py::arg("grundy") = values[v],
+             py::arg("label") = s.format(v));
+  py::list edges;
+  for (vertex_id v = 0; v < values.size(); ++v)
+    for (auto e : boost::make_iterator_range(out_edges(v, s.graph())))
+      edges.append(py::make_tuple(v, target(e, s.graph())));
+  g.attr("add_edges_from")(edges);
+  return g;
+}
+
+void export_to(const result& r, const std::string& path) {
+  const auto& s = solved(r);
+  const auto extension = std::filesystem::path(path).extension().string();
+  if (extension == ".json") {
+    cli::write_file_atomically(path, [&](std::ostream& os) { os << json_of(s) << '\n'; });
+  } else if (extension == ".dot" || extension == ".gv") {
+    cli::write_file_atomically(path, [&](std::ostream& os) { s.write_dot(os); });
+  } else if (extension == ".svg" || extension == ".png") {
+    std::string picture;
+    try {
+      picture = render(s, extension.substr(1));
+    } catch (const py::error_already_set& e) {
+      if (!e.matches(PyExc_FileNotFoundError)) throw;
+      throw cli::run_error("drawing needs Graphviz's dot, which was not found (install graphviz)");
+    }
+    cli::write_file_atomically(path, [&](std::ostream& os) { os << picture; });
+  } else {
+    throw py::value_error("cannot export to '" + path +
+                          "': give a file ending in .json (the statistics), .dot or .gv (the graph), "
+                          ".svg or .png (the graph drawn by Graphviz)");
+  }
+}
+
+// Small graphs draw themselves in Jupyter; larger ones would be unreadable, so they do not.
+constexpr std::size_t max_drawn_vertices = 200;
+
+py::object repr_svg(const result& r) {
+  if (r.solved->values().size() > max_drawn_vertices) return py::none();
+  try {
+    return render(*r.solved, "svg").attr("decode")("utf-8", "replace");
+  } catch (const py::error_already_set& e) {
+    if (e.matches(PyExc_FileNotFoundError)) return py::none();
+    throw;
+  } catch (const cli::run_error&) {
+    return py::none();
+  }
+}
+
+std::string repr(const result& r) {
+  const auto& st = r.solved->statistics();
+  return "<grundy.Result " + r.solved->format(0) + ": " + std::to_string(st.vertices) + " vertices, " +
+         std::to_string(st.edges) + " edges, grundy " + std::to_string(st.start_value) + " (" +
+         to_char(st.start_outcome()) + ")>";
+}
+
+py::object optional_class_figure(const result& r, std::uint64_t graph_statistics::*figure) {
+  const auto& st = r.solved->statistics();
+  if (!st.symmetric) return py::none();
+  return py::int_(st.*figure);
+}
+
+std::string hint_text(const hint_result& h) {
+  std::string text = h.outcome == 'N' ? "N: the player to move wins" : "P: the player to move loses";
+  if (h.misere) text += " (misère play)";
+  if (!h.descriptions.empty()) text += "; " + h.descriptions.front();
+  return text;
+}
+
+// The library's errors as Python's: bad input is a ValueError, an exploration past its limits
+// a LimitExceeded carrying the figures reached, an interruption a KeyboardInterrupt.
+void translate_errors(std::exception_ptr p) {
+  static PyObject* limit_type = nullptr;
+  if (!p) return;
+  try {
+    std::rethrow_exception(p);
+  } catch (const limit_exceeded& e) {
+    if (!limit_type) limit_type = py::module_::import("grundy").attr("LimitExceeded").ptr();
+    auto error = py::reinterpret_borrow<py::object>(limit_type)(cli::describe_stop(e));
+    const auto& r = e.reached();
+    error.attr("states") = r.states;
+    error.attr("edges") = r.edges;
+    error.attr("levels") = r.levels;
+    error.attr("seconds") = r.seconds;
+    error.attr("memory_bytes") = r.memory_bytes;
+    PyErr_SetObject(limit_type, error.ptr());
+  } catch (const interrupted&) {
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+  } catch (const labelling_stopped&) {
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+  } catch (const cli::interrupted_error&) {
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+  } catch (const not_acyclic& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const cli::usage_error& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const std::out_of_range& e) {
+    // A position not reachable from the start, a heap past the values computed.
+    PyErr_SetString(PyExc_ValueError, e.what());
+  }
+}
+
+} // namespace
+
+sigint_guard::sigint_guard() {
+  if (!on_main_thread()) return;
+  sigint_received.store(false);
+  struct sigaction action {};
+  action.sa_handler = on_sigint;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  installed_ = sigaction(SIGINT, &action, &python_handler) == 0;
+}
+
+sigint_guard::~sigint_guard() {
+  if (installed_) sigaction(SIGINT, &python_handler, nullptr);
+}
+
+// Off the main thread no handler was installed: the flag would be another call's.
+const std::atomic<bool>* sigint_guard::flag() const noexcept { return installed_ ? &sigint_received : nullptr; }
+
+void throw_keyboard_interrupt() {
+  PyErr_SetNone(PyExc_KeyboardInterrupt);
+  throw py::error_already_set();
+}
+
+solve_settings solve_settings::from_python(unsigned threads, const py::object& max_states,
+                                           const py::object& max_memory) {
+  solve_settings s;
+  s.threads = threads;
+  if (!max_states.is_none()) {
+    const auto n = max_states.cast<long long>();
+    if (n < 1 || n > 0xFFFF'FFFFll)
+      throw py::value_error("max_states must be from 1 to 4294967295, not " + std::to_string(n));
+    s.max_states = static_cast<std::uint64_t>(n);
+  }
+  if (max_memory.is_none())
+    s.max_memory = default_memory_limit();
+  else if (py::isinstance<py::str>(max_memory))
+    s.max_memory = cli::parse_size(max_memory.cast<std::string>(), "max_memory");
+  else {
+    const auto n = max_memory.cast<long long>();
+    if (n < 0) throw py::value_error("max_memory must be a number of bytes, not " + std::to_string(n));
+    s.max_memory = static_cast<std::uint64_t>(n);
+  }
+  return s;
+}
+
+build_options solve_settings::options(const std::atomic<bool>* stop) const {
+  build_options o;
+  o.max_states = max_states;
+  o.max_memory = max_memory;
+  o.threads = threads;
+  o.stop = stop;
+  return o;
+}
+
+} // namespace grundy::python
+
+using namespace grundy::python;
+namespace grundy_ns = grundy;
+
+PYBIND11_MODULE(grundy, m) {
+  m.doc() = "Game graphs and Sprague-Grundy values of impartial games.\n\n"
+            "Built-in games (Tablettes, Nim, Octal, Moore) run at C++ speed; games written in Python\n"
+            "(an object with successors(state)) are explored and labelled by the same engine.\n"
+            "solve() explores and labels a game's graph, octal_sequence() computes an octal game's\n"
+            "values until their period is proven, winning_moves() and hint() say how to win.";
+  m.attr("__version__") = GRUNDY_VERSION;
+
+  auto limit = py::exception<grundy_ns::limit_exceeded>(m, "LimitExceeded", PyExc_RuntimeError);
+  limit.doc() = "An exploration passed max_states or max_memory. The attributes states, edges, levels, "
+                "seconds and memory_bytes give the figures reached.";
+  py::register_exception_translator(translate_errors);
+
+  py::class_<result>(m, "Result",
+                     "A solved game graph: every position reachable from the start, its edges (the moves),\n"
+                     "and every position's Sprague-Grundy value. Vertex 0 is the start position and\n"
+                     "vertices are numbered level by level.")
+      .def_property_readonly(
+          "vertices", [](const result& r) { return r.solved->statistics().vertices; },
+          "Positions (exact counts even with symmetry).")
+      .def_property_readonly(
+          "edges", [](const result& r) { return r.solved->statistics().edges; }, "Moves between positions.")
+      .def_property_readonly(
+          "terminals", [](const result& r) { return r.solved->statistics().terminals; },
+          "Positions without any move.")
+      .def_property_readonly(
+          "depth", [](const result& r) { return r.solved->statistics().depth; },
+          "Breadth-first levels, the start position's included.")
+      .def_property_readonly(
+          "grundy", [](const result& r) { return r.solved->statistics().start_value; },
+          "The start position's Sprague-Grundy value.")
+      .def_property_readonly(
+          "outcome",
+          [](const result& r) { return std::string(1, to_char(r.solved->statistics().start_outcome())); },
+          "'P' when the player to move at the start loses against perfect play, 'N' when they win.")
+      .def_property_readonly(
+          "max_value", [](const result& r) { return r.solved->statistics().max_value; },
+          "The largest value of any position.")
+      .def_property_readonly(
+          "value_counts", [](const result& r) { return r.solved->statistics().value_counts; },
+          "value_counts[g]: the number of positions of value g.")
+      .def_property_readonly(
+          "seconds",
+          [](const result& r) {
+            const auto& st = r.solved->statistics();
+            return st.explore_seconds + st.label_seconds;
+          },
+          "Time spent exploring and labelling.")
+      .def_property_readonly("explore_seconds",
+                             [](const result& r) { return r.solved->statistics().explore_seconds; })
+      .def_property_readonly("label_seconds",
+                             [](const result& r) { return r.solved->statistics().label_seconds; })
+      .def_property_readonly(
+          "user_seconds", [](const result& r) { return r.solved->user_seconds(); },
+          "Games written in Python: the time spent inside their own functions (0 for built-in games).")
+      .def_property_readonly(
+          "classes",
+          [](const result& r) { return optional_class_figure(r, &grundy_ns::graph_statistics::classes); },
+          "With symmetry: the vertices explored, one per class of positions (None without).")
+      .def_property_readonly(
+          "class_edges",
+          [](const result& r) { return optional_class_figure(r, &grundy_ns::graph_statistics::class_edges); },
+          "With symmetry: the edges between the classes explored (None without).")
+      .def_property_readonly(
+          "values", &values_of,
+          "Every vertex's Sprague-Grundy value, index = vertex id: a read-only NumPy array "
+          "when NumPy is installed, a list otherwise.")
+      .def(
+          "state", [](const result& r, std::int64_t v) { return r.solved->state(checked_vertex(r, v)); },
+          py::arg("v"), "The position of vertex v, as a Python object.")
+      .def(
+          "states",
+          [](const result& r) {
+            py::list all;
+            for (grundy_ns::vertex_id v = 0; v < r.solved->values().size(); ++v)
+              all.append(r.solved->state(v));
+            return all;
+          },
+          "Every vertex's position, index = vertex id.")
+      .def(
+          "format", [](const result& r, std::int64_t v) { return r.solved->format(checked_vertex(r, v)); },
+          py::arg("v"), "The position of vertex v as the game writes it.")
+      .def(
+          "successors",
+          [](const result& r, std::int64_t v) {
+            std::vector<grundy_ns::vertex_id> out;
+            const auto& g = r.solved->graph();
+            for (auto e : boost::make_iterator_range(out_edges(checked_vertex(r, v), g)))
+              out.push_back(target(e, g));
+            return out;
+          },
+          py::arg("v"), "The vertices one move leads to from vertex v.")
+      .def(
+          "to_dot",
+          [](const result& r, const py::object& path) -> py::object {
+            if (path.is_none()) {
+              std::ostringstream os;
+              r.solved->write_dot(os);
+              return py::str(os.str());
+            }
+            const auto file = py::str(path).cast<std::string>();
+            grundy_ns::cli::write_file_atomically(file, [&](std::ostream& os) { r.solved->write_dot(os); });
+            return py::none();
+          },
+          py::arg("path") = py::none(),
+          "The graph in Graphviz DOT, every vertex labelled with its position and value (terminal\n"
+          "positions dark, other P-positions shaded): returned as a string, or written to path.")
+      .def("to_networkx", &to_networkx,
+           "The graph as a networkx.DiGraph: nodes are vertex ids with attributes position, grundy\n"
+           "and label (needs networkx).")
+      .def(
+          "export",
+          [](const result& r, const py::object& path) { export_to(r, py::str(path).cast<std::string>()); },
+          py::arg("path"),
+          "Writes the result as the CLI does, chosen by the file's extension: .json the statistics\n"
+          "(grundy graph --format json), .dot or .gv the graph (--dot), .svg or .png the graph drawn\n"
+          "by Graphviz (--render). Files are written whole or not at all.")
+      .def("_repr_svg_", &repr_svg)
+      .def("__len__", [](const result& r) { return r.solved->values().size(); })
+      .def("__repr__", &repr);
+
+  py::class_<hint_result>(m, "Hint", "Who wins from a position, and how.")
+      .def_readonly("position", &hint_result::position)
+      .def_property_readonly(
+          "outcome", [](const hint_result& h) { return std::string(1, h.outcome); },
+          "'N': the player to move wins; 'P': they lose against perfect play.")
+      .def_readonly("misere", &hint_result::misere)
+      .def_readonly("moves", &hint_result::moves, "The positions the winning moves lead to.")
+      .def_readonly("descriptions", &hint_result::descriptions, "The winning moves in words.")
+      .def_property_readonly(
+          "move",
+          [](const hint_result& h) -> py::object {
+            return h.moves.empty() ? py::none() : py::object(h.moves[0]);
+          },
+          "The first winning move's position (None when the player to move loses).")
+      .def("__str__", &hint_text)
+      .def("__repr__", [](const hint_result& h) { return "<grundy.Hint " + hint_text(h) + ">"; });
+
+  m.def(
+      "solve",
+      [](const py::object& game, const py::object& start, unsigned threads, const py::object& max_states,
+         const py::object& max_memory) {
+        const auto settings = solve_settings::from_python(threads, max_states, max_memory);
+        if (auto r = solve_builtin(game, settings)) {
+          if (!start.is_none())
+            throw py::value_error(
+                "built-in games carry their start position: give it to the game, not to solve");
+          return *r;
+        }
+        if (start.is_none())
+          throw py::value_error("a game written in Python needs a start position: grundy.solve(game, start)");
+        return solve_python(game, start, settings);
+      },
+      py::arg("game"), py::arg("start") = py::none(), py::kw_only(), py::arg("threads") = 0,
+      py::arg("max_states") = py::none(), py::arg("max_memory") = py::none(),
+      "Explores every position reachable from the start, labels each with its Sprague-Grundy\n"
+      "value, and returns a Result.\n\n"
+      "game: a built-in game (Tablettes, Nim, Octal, Moore), which carries its start position, or\n"
+      "  any object with successors(state) returning an iterable of states, with `start` given.\n"
+      "  States are hashable Python values (tuples, not lists). Optional members: canonical(state)\n"
+      "  (one representative per position), format(state) (a label), graded = True (every move\n"
+      "  goes one level down), successors_many(states) (a list of successor lists, for move\n"
+      "  generation written over many states at once).\n"
+      "threads: threads for built-in games (0: every core).\n"
+      "max_states, max_memory: limits past which grundy.LimitExceeded is raised (max_memory in\n"
+      "  bytes or as '6G'; default: 3/4 of the memory free).\n"
+      "Ctrl-C raises KeyboardInterrupt.");
+
+  m.def(
+      "winning_moves",
+      [](const py::object& game, const py::object& position, bool misere, const py::object& max_states) {
+        const auto settings = solve_settings::from_python(0, max_states, py::none());
+        if (auto moves = winning_moves_builtin(game, position, misere, settings)) return *moves;
+        if (position.is_none()) throw py::value_error("a game written in Python needs a position");
+        return winning_moves_python(game, position, misere, settings);
+      },
+      py::arg("game"), py::arg("position") = py::none(), py::kw_only(), py::arg("misere") = false,
+      py::arg("max_states") = py::none(),
+      "The positions the winning moves from `position` lead to (the game's start position when\n"
+      "None); empty when the player to move loses. Nim, octal games and Moore's Nim use their\n"
+      "rules, other games the graph of the positions reachable from `position`. misere=True: the\n"
+      "player who makes the last move loses.");
+
+  m.def(
+      "hint",
+      [](const py::object& game, const py::object& position, bool misere, const py::object& max_states) {
+        const auto settings = solve_settings::from_python(0, max_states, py::none());
+        if (auto h = hint_builtin(game, position, misere, settings)) return *h;
+        if (position.is_none()) throw py::value_error("a game written in Python needs a position");
+        return hint_python(game, position, misere, settings);
+      },
+      py::arg("game"), py::arg("position") = py::none(), py::kw_only(), py::arg("misere") = false,
+      py::arg("max_states") = py::none(),
+      "Who wins from `position` (the start position when None), and the winning moves as\n"
+      "positions and in words, as `grundy hint` says them.");
+
+  add_builtin_games(m);
+  add_octal(m);
+}

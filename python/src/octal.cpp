@@ -1,0 +1,188 @@
+// grundy.octal_sequence: an octal game's values until their period is proven, as grundy octal
+// computes them, with checkpoints and resumed runs.
+
+#include "bindings.hpp"
+
+#include <cli.hpp>
+
+#include <grundy/octal/analysis.hpp>
+#include <grundy/octal/checkpoint.hpp>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <fstream>
+#include <limits>
+#include <optional>
+
+namespace grundy::python {
+
+namespace {
+
+octal_method method_of(const std::string& name) {
+  if (name == "auto") return octal_method::automatic;
+  if (name == "naive") return octal_method::naive;
+  if (name == "sparse") return octal_method::sparse;
+  throw py::value_error("method is 'auto', 'naive' or 'sparse', not '" + name + "'");
+}
+
+std::size_t max_values_of(long long n) {
+  if (n < 1) throw py::value_error("max must be at least 1 (the number of values to compute)");
+  if (n > std::numeric_limits<std::uint32_t>::max())
+    throw py::value_error("max " + std::to_string(n) + " is too large: heap sizes stop at " +
+                          std::to_string(std::numeric_limits<std::uint32_t>::max()));
+  return static_cast<std::size_t>(n);
+}
+
+// The saved run, with what the call may change: a larger max, keep_going. The code and the
+// engine, when given, must be the saved ones (as grundy octal --resume checks them).
+octal_checkpoint resumed_run(const std::string& path, const std::optional<std::string>& code,
+                             const std::string& method, const std::optional<long long>& max,
+                             bool keep_going) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw py::value_error("cannot read '" + path + "'");
+  octal_checkpoint saved;
+  try {
+    saved = read_checkpoint(in);
+  } catch (const invalid_checkpoint& e) {
+    throw py::value_error("'" + path + "' is " + e.what());
+  }
+  if (code && octal_code::parse(*code) != saved.code)
+    throw py::value_error("'" + path + "' holds a run of " + saved.code.str() + ", not " + *code);
+  if (method != "auto" && method != to_string(saved.method))
+    throw py::value_error("'" + path + "' holds a run of the " + std::string(to_string(saved.method)) +
+                          " engine, not " + method);
+  if (max) {
+    const auto n = max_values_of(*max);
+    if (n < saved.values.size())
+      throw py::value_error("max " + std::to_string(n) + " is below the " +
+                            std::to_string(saved.values.size()) + " values '" + path + "' holds");
+    saved.max_values = n;
+  }
+  saved.keep_going = saved.keep_going || keep_going;
+  return saved;
+}
+
+py::object values_of(const octal_analysis& a) {
+  try {
+    py::module_::import("numpy");
+  } catch (const py::error_already_set&) {
+    return py::cast(a.values.to_vector());
+  }
+  py::array_t<grundy_value> array(static_cast<py::ssize_t>(a.values.size()));
+  auto* out = array.mutable_data();
+  a.values.visit([&](auto values) { std::copy(values.begin(), values.end(), out); });
+  return array;
+}
+
+py::object optional_size(const std::optional<periodicity>& p, std::size_t periodicity::*field) {
+  if (!p) return py::none();
+  return py::int_((*p).*field);
+}
+
+std::string repr(const octal_analysis& a) {
+  std::string text =
+      "<grundy.OctalSequence " + a.code.str() + ": " + std::to_string(a.values.size()) + " values";
+  if (a.period)
+    text += ", period " + std::to_string(a.period->period) + " from heap " +
+            std::to_string(a.period->preperiod) + (a.period->proven ? " (proven)" : " (not proven)");
+  return text + ">";
+}
+
+} // namespace
+
+void add_octal(py::module_& m) {
+  py::class_<octal_analysis>(m, "OctalSequence",
+                             "The values G(0), G(1), ... of single heaps of an octal game, and their period.")
+      .def_property_readonly(
+          "code", [](const octal_analysis& a) { return a.code.str(); }, "The code, normalised.")
+      .def_property_readonly("values", &values_of,
+                             "G(0..n-1): a NumPy array when NumPy is installed, a list otherwise.")
+      .def_property_readonly(
+          "preperiod",
+          [](const octal_analysis& a) { return optional_size(a.period, &periodicity::preperiod); },
+          "Where the period starts (None when no period was seen).")
+      .def_property_readonly(
+          "period", [](const octal_analysis& a) { return optional_size(a.period, &periodicity::period); },
+          "The period the values show (None when none was seen).")
+      .def_property_readonly(
+          "proven", [](const octal_analysis& a) { return a.period && a.period->proven; },
+          "True when the octal periodicity theorem proves the period for every heap size.")
+      .def_property_readonly("max_value", [](const octal_analysis& a) { return a.values.max_value(); })
+      .def_property_readonly(
+          "method", [](const octal_analysis& a) { return std::string(to_string(a.method)); },
+          "The engine that ran: 'naive' or 'sparse'.")
+      .def_readonly("seconds", &octal_analysis::seconds)
+      .def_readonly("rare_count", &octal_analysis::rare_count)
+      .def_property_readonly("rare_mask", [](const octal_analysis& a) { return a.split.mask; })
+      .def("__len__", [](const octal_analysis& a) { return a.values.size(); })
+      .def(
+          "__getitem__",
+          [](const octal_analysis& a, long long n) {
+            if (n >= 0 && static_cast<std::size_t>(n) < a.values.size())
+              return a.values[static_cast<std::size_t>(n)];
+            if (n >= 0 && a.period && a.period->proven) {
+              // A proven period gives every larger heap.
+              const auto& p = *a.period;
+              return a.values[p.preperiod + (static_cast<std::size_t>(n) - p.preperiod) % p.period];
+            }
+            throw py::index_error("G(" + std::to_string(n) +
+                                  ") is not known: " + std::to_string(a.values.size()) +
+                                  " values were computed and no period is proven");
+          },
+          py::arg("n"), "G(n), for any n once the period is proven.")
+      .def("__repr__", &repr);
+
+  m.def(
+      "octal_sequence",
+      [](const std::optional<std::string>& code, const std::optional<long long>& max,
+         const std::string& method, bool keep_going, const std::optional<std::string>& checkpoint,
+         double checkpoint_every, const std::optional<std::string>& resume) {
+        if (!code && !resume)
+          throw py::value_error("give an octal code, as in octal_sequence('0.137'), or resume=FILE");
+        if (checkpoint_every < 0) throw py::value_error("checkpoint_every cannot be negative");
+        analysis_options options;
+        options.method = method_of(method);
+        options.max_values = max ? max_values_of(*max) : analysis_options::default_max_values;
+        options.keep_going = keep_going;
+        std::optional<octal_checkpoint> saved;
+        if (resume) saved = resumed_run(*resume, code, method, max, keep_going);
+        const auto parsed = saved ? saved->code : octal_code::parse(*code);
+        // A resumed run goes on saving itself where it was saved unless told otherwise.
+        const auto path = checkpoint ? checkpoint : resume;
+        if (path) {
+          options.checkpoint_seconds = checkpoint_every;
+          options.on_checkpoint = [file = *path](const octal_checkpoint& c) {
+            cli::write_file_atomically(file, [&](std::ostream& os) { write_checkpoint(os, c); });
+          };
+        }
+        const sigint_guard guard;
+        options.stop = guard.flag();
+        octal_analysis a;
+        {
+          py::gil_scoped_release release;
+          a = saved ? resume_octal(std::move(*saved), options) : analyse_octal(parsed, options);
+        }
+        if (a.interrupted) throw_keyboard_interrupt();
+        return a;
+      },
+      py::arg("code") = py::none(), py::kw_only(), py::arg("max") = py::none(), py::arg("method") = "auto",
+      py::arg("keep_going") = false, py::arg("checkpoint") = py::none(), py::arg("checkpoint_every") = 300.0,
+      py::arg("resume") = py::none(),
+      "Computes G(0), G(1), ... of an octal game until its periodicity is proven, as `grundy octal`\n"
+      "does, and returns an OctalSequence.\n\n"
+      "code: '0.137', '.137', '4.7', '0.F' (hexadecimal); max: the most values to compute\n"
+      "(default 10,000,000); method: 'auto', 'naive' or 'sparse'; keep_going: compute all max values\n"
+      "even once the period is proven. checkpoint: a file the run saves itself to every\n"
+      "checkpoint_every seconds and when it ends or is interrupted; resume: continue the run saved\n"
+      "in that file (its code, engine and max unless a larger max is given). Ctrl-C raises\n"
+      "KeyboardInterrupt, after saving the checkpoint when there is one.");
+
+  m.def(
+      "octal_value",
+      [](const std::string& code, std::uint64_t n) { return octal_value(octal_code::parse(code), n); },
+      py::arg("code"), py::arg("n"),
+      "G(n) of a single heap of n tokens, from the proven period when there is one.");
+}
+
+} // namespace grundy::python

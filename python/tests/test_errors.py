@@ -1,0 +1,95 @@
+"""Bad input, limits and Ctrl-C."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import grundy
+
+
+def test_bad_games_and_positions():
+    with pytest.raises(ValueError, match="invalid|code|digit"):
+        grundy.Octal("0.x", [3])
+    with pytest.raises(ValueError, match="negative"):
+        grundy.Nim([3, -1])
+    with pytest.raises(ValueError):
+        grundy.Tablettes(0, 3)
+    with pytest.raises(ValueError):
+        grundy.Tablettes(2, 0)
+    with pytest.raises(ValueError, match="k must be"):
+        grundy.Moore(0, [3])
+    t = grundy.Tablettes(2, 2)
+    with pytest.raises(ValueError):
+        t.moves([(0, 5)])  # more tablets than the game has
+    with pytest.raises(ValueError):
+        t.moves([(0, 1, 2)])
+    with pytest.raises(ValueError):
+        t.stack([(0, 1), (0, 1)], 0, 0)
+    with pytest.raises(ValueError, match="built-in games carry"):
+        grundy.solve(t, [(0, 2)])
+    with pytest.raises(ValueError):
+        grundy.solve(t, max_states=0)
+    with pytest.raises(ValueError):
+        grundy.solve(t, max_memory="lots")
+    r = grundy.solve(t)
+    with pytest.raises(IndexError):
+        r.state(len(r))
+    with pytest.raises(ValueError, match="export"):
+        r.export("graph.txt")
+
+
+def test_limit_exceeded_carries_the_figures():
+    with pytest.raises(grundy.LimitExceeded) as e:
+        grundy.solve(grundy.Tablettes(4, 3), max_states=500)
+    assert isinstance(e.value, RuntimeError)
+    assert e.value.states == 500 and e.value.levels >= 1 and e.value.edges > 0
+    assert "more than the limit of 500 positions" in str(e.value)
+
+
+CHILD = """
+import sys, grundy
+print("ready", flush=True)
+try:
+    {call}
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(0)
+print("finished", flush=True)
+"""
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        # Built-in: an octal run far longer than the test waits.
+        "grundy.octal_sequence('0.376', max=4_000_000_000 // 4, keep_going=True, method='naive')",
+        # Built-in, exploring on every core with the GIL released: far more positions than
+        # 1.5 seconds reach.
+        "grundy.solve(grundy.Tablettes(7, 3))",
+        # A game written in Python: a long chain of positions.
+        "grundy.solve(type('C', (), {'successors': lambda self, n: [n + 1] if n < 10**8 else []})(), 0)",
+    ],
+)
+def test_ctrl_c_raises_keyboard_interrupt(call):
+    child = subprocess.Popen([sys.executable, "-c", CHILD.format(call=call)], stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ))
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.5)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert out.strip() == "interrupted"
+    assert child.returncode == 0
+
+
+def test_solving_off_the_main_thread():
+    import threading
+
+    found = []
+    t = threading.Thread(target=lambda: found.append(grundy.solve(grundy.Tablettes(3, 3)).vertices))
+    t.start()
+    t.join()
+    assert found == [696]

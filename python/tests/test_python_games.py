@@ -1,0 +1,111 @@
+"""Games written in Python, explored and labelled by the library."""
+
+import pytest
+
+import grundy
+from seed_tablettes import (GradedSeedTablettes, SeedTablettes, Tuple, VectorisedSeedTablettes, coups, empile,
+                            graphe, init)
+
+
+def test_seed_examples():
+    # The seed's own examples for empile and coups.
+    x = [[0, 1], [0, 1], [1, 1], [1, 1]]
+    assert empile(x, 0, 1) == [[[0, 2], [1, 1], [1, 1]]]
+    assert empile(x, 0, 3) == [[[0, 1], [0, 2], [1, 1]], [[0, 1], [1, 1], [1, 2]]]
+    assert empile([[0, 2], [1, 1], [1, 1]], 0, 1) == []
+    assert coups(x) == [[[0, 2], [1, 1], [1, 1]], [[0, 1], [0, 2], [1, 1]], [[0, 1], [1, 1], [1, 2]],
+                        [[0, 1], [0, 1], [1, 2]]]
+
+
+def builtin_values(C, N):
+    r = grundy.solve(grundy.Tablettes(C, N))
+    return r, {Tuple([list(p) for p in r.state(v)]): int(r.values[v]) for v in range(len(r))}
+
+
+@pytest.mark.parametrize("game", [SeedTablettes(), GradedSeedTablettes(), VectorisedSeedTablettes()])
+def test_seed_tablettes_match_the_builtin_game(game):
+    C, N = 3, 3
+    start = Tuple(init(C, N))
+    r = grundy.solve(game, start)
+    builtin, values = builtin_values(C, N)
+    assert (r.vertices, r.edges, r.terminals, r.depth) == (builtin.vertices, builtin.edges, builtin.terminals,
+                                                           builtin.depth)
+    assert r.value_counts == builtin.value_counts
+    # Every position has the built-in game's value.
+    for v in range(len(r)):
+        assert r.values[v] == values[r.state(v)]
+    assert r.state(0) == start and r.user_seconds > 0
+    # The seed's own search finds the same graph.
+    g = graphe(C, N)
+    assert len(g) == r.vertices and sum(len(m) for m in g.values()) == r.edges
+
+
+class Subtraction:
+    """Take 1, 2 or 3 tokens from one heap of n: G(n) = n mod 4."""
+
+    def successors(self, n):
+        return [n - k for k in (1, 2, 3) if k <= n]
+
+    def format(self, n):
+        return f"heap of {n}"
+
+
+def test_canonical_format_and_hints():
+    r = grundy.solve(Subtraction(), 30)
+    assert list(r.values) == [n % 4 for n in range(30, -1, -1)]
+    assert r.format(0) == "heap of 30" and "heap of 30" in r.to_dot()
+    assert grundy.winning_moves(Subtraction(), 30) == [28]
+    h = grundy.hint(Subtraction(), 30)
+    assert h.outcome == "N" and h.descriptions == ["move to heap of 28"]
+    assert grundy.hint(Subtraction(), 8).outcome == "P"
+
+    class Pairs:
+        """Two Nim heaps; canonical() sorts them, so (a, b) and (b, a) are one position."""
+
+        def successors(self, s):
+            a, b = s
+            return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]
+
+        def canonical(self, s):
+            return tuple(sorted(s))
+
+    r = grundy.solve(Pairs(), (3, 5))
+    assert r.state(0) == (3, 5)
+    assert r.vertices == len({tuple(sorted((a, b))) for a in range(4) for b in range(6)})
+    assert all(r.values[v] == r.state(v)[0] ^ r.state(v)[1] for v in range(len(r)))
+
+
+def test_errors_from_python_games():
+    class Lists:
+        def successors(self, s):
+            return [[1]]
+
+    with pytest.raises(TypeError, match="hashable"):
+        grundy.solve(Lists(), (0,))
+
+    class Broken:
+        def successors(self, s):
+            raise ZeroDivisionError("from the user's code")
+
+    with pytest.raises(ZeroDivisionError, match="user's code"):
+        grundy.solve(Broken(), 0)
+
+    class Cycle:
+        def successors(self, s):
+            return [(s + 1) % 3]
+
+    with pytest.raises(ValueError, match="cycle"):
+        grundy.solve(Cycle(), 0)
+
+    with pytest.raises(TypeError, match="successors"):
+        grundy.solve(object(), 0)
+    with pytest.raises(ValueError, match="start"):
+        grundy.solve(Subtraction())
+
+    class Counter:
+        def successors(self, n):
+            return [n + 1] if n < 10**6 else []
+
+    with pytest.raises(grundy.LimitExceeded) as e:
+        grundy.solve(Counter(), 0, max_states=1000)
+    assert e.value.states == 1000
