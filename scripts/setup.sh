@@ -8,6 +8,8 @@ packages=(
   libboost1.81-dev libboost-graph1.81-dev libboost-test1.81-dev
   libfmt-dev libcli11-dev
   graphviz
+  # the test that loads grundy's GraphML exports in networkx
+  python3-networkx
   openmpi-bin libopenmpi-dev
   # scripts/check-sanitizers.sh and scripts/fuzz.sh: clang, its sanitizer and libFuzzer
   # runtimes, and llvm-symbolizer for readable reports.

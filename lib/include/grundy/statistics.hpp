@@ -65,9 +65,10 @@ graph_statistics compute_statistics(const G& g, const game_graph<state_t<G>>& gg
   if (!values.empty()) {
     s.start_value = values[0];
     s.max_value = 0;
+    bool any_finite = false;
     for (auto x : values)
-      if (x != infinity) s.max_value = std::max(s.max_value, x);
-    s.value_counts.assign(s.max_value + 1, 0);
+      if (x != infinity) s.max_value = std::max(s.max_value, x), any_finite = true;
+    s.value_counts.assign(any_finite ? s.max_value + 1 : 0, 0);
     for (std::size_t v = 0; v < values.size(); ++v) {
       const auto orbit = detail::orbit_of(g, gg.states[v]);
       if (values[v] != infinity) {
