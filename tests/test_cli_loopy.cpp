@@ -59,6 +59,10 @@ BOOST_AUTO_TEST_CASE(hint_keeps_the_draw_in_words) {
   BOOST_TEST(contains(r.out, "move the token from b to a"));
   const auto w = run_cli("hint digraph '" + g + "' --start f");
   BOOST_TEST(contains(w.out, "move the token from f to d"));
+  // Misère play of a graph with cycles is refused in one line.
+  const auto m = run_cli("hint digraph '" + g + "' --start a --misere");
+  BOOST_TEST(m.status == 2);
+  BOOST_TEST(m.err == "grundy: misère play is for games without cycles: this graph has a cycle\n");
 }
 
 BOOST_AUTO_TEST_CASE(play_against_the_computer_on_a_graph) {

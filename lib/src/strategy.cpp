@@ -181,10 +181,15 @@ std::vector<heaps> moore_strategy::winning_moves(const heaps& s) const {
 digraph_strategy::digraph_strategy(const digraph_game& g, const state_type& start, play_convention convention,
                                    const build_options& options)
     : game_(g), convention_(convention) {
-  if (convention == play_convention::misere)
-    misere_.emplace(g, start, convention, options);
-  else
+  if (convention == play_convention::normal) {
     labelling_ = generalized_sprague_grundy(g.graph(), options.stop);
+    return;
+  }
+  try {
+    misere_.emplace(g, start, convention, options);
+  } catch (const not_acyclic&) {
+    throw std::invalid_argument("misère play is for games without cycles: this graph has a cycle");
+  }
 }
 
 generalized_value digraph_strategy::value(const state_type& s) const {
