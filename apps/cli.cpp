@@ -1,5 +1,6 @@
 #include "cli.hpp"
 
+#include <grundy/export.hpp>
 #include <grundy/memory.hpp>
 
 #include <fmt/format.h>
@@ -206,31 +207,7 @@ std::string format_seconds(double seconds) {
   return seconds < 10 ? fmt::format("{:.3f}", seconds) : fmt::format("{:.1f}", seconds);
 }
 
-std::string json_string(std::string_view s) {
-  std::string r = "\"";
-  for (char c : s) {
-    switch (c) {
-    case '"':
-      r += "\\\"";
-      break;
-    case '\\':
-      r += "\\\\";
-      break;
-    case '\n':
-      r += "\\n";
-      break;
-    case '\t':
-      r += "\\t";
-      break;
-    default:
-      if (static_cast<unsigned char>(c) < 0x20)
-        r += fmt::format("\\u{:04x}", c);
-      else
-        r += c;
-    }
-  }
-  return r + "\"";
-}
+std::string json_string(std::string_view s) { return json_quoted(s); }
 
 std::string json_value(std::string_view text) {
   const bool numbers = !text.empty() && text.front() != ',' && text.back() != ',' &&

@@ -3,9 +3,12 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
+#include "positions.hpp"
 #include "report.hpp"
 
 #include <grundy/dot.hpp>
+#include <grundy/export.hpp>
+#include <grundy/games/digraph.hpp>
 #include <grundy/games/moore.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/games/octal.hpp>
@@ -24,6 +27,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace grundy::cli {
@@ -43,6 +47,9 @@ struct graph_options {
   bool misere = false;
   unsigned k = 0; // moore; 0 when the first word gives it
   bool rank_stats = false;
+  std::string start;  // digraph
+  std::string tokens; // digraph
+  std::string export_path;
 };
 
 std::vector<heap_size> parse_heaps(const std::vector<std::string>& words) {
@@ -94,6 +101,8 @@ void print_graph(fields head, const graph_statistics& s, const std::optional<mis
 template <game G>
 void run_distributed(const G& g, const state_t<G>& start, const graph_options& o, fields head) {
   if (!o.dot.empty()) throw usage_error("--dot needs the whole graph in one process: run it without mpirun");
+  if (!o.export_path.empty())
+    throw usage_error("--export needs the whole graph in one process: run it without mpirun");
   progress_line line(o.exploration.quiet);
   const interruption stop;
   distributed::options d;
@@ -132,10 +141,15 @@ void run_distributed(const G& g, const state_t<G>& start, const graph_options& o
 
 template <game G> void run(const G& g, const state_t<G>& start, const graph_options& o, fields head) {
 #if GRUNDY_MPI
-  if (distributed::running()) return run_distributed(g, start, o, std::move(head));
+  // The distributed explorer labels acyclic games; the digraph game is refused before this.
+  if constexpr (!std::is_same_v<G, digraph_game>)
+    if (distributed::running()) return run_distributed(g, start, o, std::move(head));
 #endif
   if (o.rank_stats) throw usage_error("--rank-stats is for runs under mpirun");
   if (o.exploration.no_edges && !o.dot.empty()) throw usage_error("--dot needs the edges: drop --no-edges");
+  if (o.exploration.no_edges && !o.export_path.empty())
+    throw usage_error("--export needs the edges: drop --no-edges");
+  const auto format = o.export_path.empty() ? export_format::json : export_format_of(o.export_path);
   if (!o.dot.empty()) check_output_file(o.dot, "--dot");
   progress_line line(o.exploration.quiet);
   const interruption stop;
@@ -143,9 +157,17 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   line.clear();
   if (!o.dot.empty()) {
     write_file_atomically(
-        o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values); }, stop.flag());
+        o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values, &solved.infinite); },
+        stop.flag());
     if (!o.render.empty()) render_dot(o.dot, o.render, stop.flag());
   }
+  if (!o.export_path.empty())
+    write_file_atomically(
+        o.export_path,
+        [&](std::ostream& os) {
+          write_labelled_graph(os, format, g, solved.graph, solved.values, &solved.infinite);
+        },
+        stop.flag());
   head.emplace_back("start", g.format(solved.graph.states[0]));
   // Misère outcomes come from the same graph, labelled again under the other convention.
   std::optional<misere_figures> misere;
@@ -154,6 +176,8 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
     std::vector<outcome> outcomes;
     try {
       outcomes = misere_outcomes(solved.graph.graph, stop.flag());
+    } catch (const not_acyclic&) {
+      throw usage_error("--misere is for games without cycles: this game graph has a cycle");
     } catch (const labelling_stopped&) {
       throw interrupted_error(
           fmt::format("interrupted while labelling misère outcomes; explored {} positions and {} moves",
@@ -168,7 +192,23 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
 
 void run(const graph_options& o) {
   if (!o.render.empty() && o.dot.empty()) throw usage_error("--render needs --dot FILE to render");
-  if (o.game == "tablettes") {
+  if (o.game != "digraph" && (!o.start.empty() || !o.tokens.empty()))
+    throw usage_error("--start and --tokens are for digraph only");
+  // A bad name fails before any work: a directory first, then a name of no known format.
+  if (!o.export_path.empty()) {
+    check_output_file(o.export_path, "--export");
+    export_format_of(o.export_path);
+  }
+  if (o.game == "digraph") {
+#if GRUNDY_MPI
+    if (distributed::running())
+      throw usage_error("the digraph game runs in one process: run it without mpirun");
+#endif
+    const auto p = digraph_position(o.args, o.start, o.tokens);
+    run(p.game, p.start, o,
+        {{"game", "digraph"},
+         {"graph", fmt::format("{} vertices, {} edges", p.game.vertex_count(), p.game.edge_count())}});
+  } else if (o.game == "tablettes") {
     if (!o.args.empty()) throw usage_error("tablettes take --colors C --tablets N, not positions");
     const auto counts = parse_tablets(o.colors, o.tablets);
     const tablettes_game g(counts, {.symmetry = o.symmetry});
@@ -209,12 +249,17 @@ void run(const graph_options& o) {
 void add_graph_command(CLI::App& app) {
   auto o = std::make_shared<graph_options>();
   auto* cmd = app.add_subcommand("graph", "Explore one game graph and label it with Sprague-Grundy values");
-  cmd->add_option("game", o->game, "tablettes, nim, octal or moore")
+  cmd->add_option("game", o->game, "tablettes, nim, octal, moore or digraph")
       ->required()
-      ->check(CLI::IsMember({"tablettes", "nim", "octal", "moore"}));
+      ->check(CLI::IsMember({"tablettes", "nim", "octal", "moore", "digraph"}));
   cmd->add_option(
       "position", o->args,
-      "nim: heap sizes; octal: the code, then heap sizes; moore: k (unless --k), then heap sizes");
+      "nim: heap sizes; octal: the code, then heap sizes; moore: k (unless --k), then heap sizes; "
+      "digraph: a graph file (.dot, .graphml, or an edge list 'u v' per line)");
+  cmd->add_option("--start", o->start, "digraph: the vertex the token starts on");
+  cmd->add_option("--tokens", o->tokens, "digraph: several tokens' vertices, as a,b,c (a sum of games)");
+  cmd->add_option("--export", o->export_path,
+                  "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name");
   cmd->add_option("--k,-k", o->k, "moore: the most heaps one move may take from")->check(CLI::Range(1u, 64u));
   cmd->add_flag("--misere", o->misere, "also label the graph for misère play (the last move loses)");
   cmd->add_option("--colors,-c", o->colors, "tablettes: number of colours C");

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <memory>
 #include <string>
@@ -86,6 +87,9 @@ bool has_move(const moore_game&, const heaps& s) { return !s.empty(); }
 bool has_move(const tablettes_game& g, const tablettes_game::state_type& s) {
   return !legal_moves(g, s).empty();
 }
+bool has_move(const digraph_game& g, const digraph_game::state_type& s) {
+  return std::any_of(s.begin(), s.end(), [&](vertex_id v) { return !g.moves_from(v).empty(); });
+}
 bool has_move(const octal_game& g, const heaps& s) {
   const auto& code = g.code();
   for (auto h : s)
@@ -104,7 +108,16 @@ std::string verdict(outcome o, bool finished, play_convention c) {
   if (finished)
     return c == play_convention::misere ? "N: no move is left, so the player to move has won (misère play)"
                                         : "P: no move is left, so the player to move has lost";
+  if (o == outcome::d) return "D: a draw: neither player can force a win, and perfect play never ends";
   return o == outcome::n ? "N: the player to move wins" : "P: the player to move loses against perfect play";
+}
+
+// In a draw no move wins; a move to another draw keeps it, where the other moves would lose.
+template <class S, class State> std::vector<State> drawing_moves(const S& strategy, const State& s) {
+  if constexpr (requires { strategy.drawing_moves(s); })
+    return strategy.drawing_moves(s);
+  else
+    return {};
 }
 
 template <class G> void run(const game_position<G>& p, const hint_options& o) {
@@ -123,7 +136,18 @@ template <class G> void run(const game_position<G>& p, const hint_options& o) {
     fmt::print("\n");
   }
   fmt::print("position  {} ({} play)\n", p.game.format(p.start), to_string(convention));
-  fmt::print("outcome   {}\n", verdict(strategy.outcome_of(p.start), finished, convention));
+  const auto result = strategy.outcome_of(p.start);
+  fmt::print("outcome   {}\n", verdict(result, finished, convention));
+  if (moves.empty() && result == outcome::d) {
+    const auto draws = drawing_moves(strategy, p.start);
+    fmt::print("move      none wins; this one keeps the draw (any other loses):\n");
+    const std::size_t shown = o.all ? draws.size() : std::min<std::size_t>(draws.size(), 1);
+    for (std::size_t i = 0; i < shown; ++i)
+      fmt::print("{:<10}{}  ->  {}\n", "", describe_move(p.game, p.start, draws[i]), p.game.format(draws[i]));
+    if (!o.all && draws.size() > 1)
+      fmt::print("          ({} moves keep the draw in all: --all lists them)\n", draws.size());
+    return;
+  }
   if (moves.empty()) {
     if (!finished) fmt::print("move      none wins: every move leaves the opponent a winning position\n");
     return;

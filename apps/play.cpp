@@ -45,11 +45,26 @@ std::string title(const nim_game&) { return "Nim"; }
 std::string title(const octal_game& g) { return "the octal game " + g.code().str(); }
 std::string title(const moore_game& g) { return fmt::format("Moore's Nim with k = {}", g.k()); }
 std::string title(const tablettes_game& g) { return fmt::format("tablettes with {} colours", g.colours()); }
+std::string title(const digraph_game& g) {
+  return fmt::format("the digraph game on {} vertices and {} edges", g.vertex_count(), g.edge_count());
+}
 
 std::string show(const nim_game&, const heaps& s) { return show_heaps(s); }
 std::string show(const octal_game&, const heaps& s) { return show_heaps(s); }
 std::string show(const moore_game&, const heaps& s) { return show_heaps(s); }
 std::string show(const tablettes_game& g, const tablettes_game::state_type& s) { return show_piles(g, s); }
+std::string show(const digraph_game& g, const digraph_game::state_type& s) {
+  std::string text;
+  for (auto v : s) {
+    std::vector<std::string> next;
+    for (auto w : g.moves_from(v))
+      next.push_back(g.name(w));
+    text += fmt::format("  a token on {}{}\n", g.name(v),
+                        next.empty() ? " (no move from there)"
+                                     : fmt::format(" (moves to {})", fmt::join(next, ", ")));
+  }
+  return text;
+}
 
 heaps read_move(const nim_game&, const heaps& s, std::string_view text) { return read_heap_move(s, text); }
 heaps read_move(const octal_game&, const heaps& s, std::string_view text) { return read_heap_move(s, text); }
@@ -58,11 +73,16 @@ tablettes_game::state_type read_move(const tablettes_game& g, const tablettes_ga
                                      std::string_view text) {
   return read_tablettes_move(g, s, text);
 }
+digraph_game::state_type read_move(const digraph_game& g, const digraph_game::state_type& s,
+                                   std::string_view text) {
+  return read_digraph_move(g, s, text);
+}
 
 const char* notation_example(const nim_game&) { return "8>5 (the heap of 8 becomes 5)"; }
 const char* notation_example(const octal_game&) { return "8>5, or 10>3+4 to split"; }
 const char* notation_example(const moore_game&) { return "8>5 or 8>5,4>0"; }
 const char* notation_example(const tablettes_game&) { return "[1,2] on [0,2]"; }
+const char* notation_example(const digraph_game&) { return "a>b (the token on a moves to b)"; }
 
 std::string trim(const std::string& line) {
   const auto first = line.find_first_not_of(" \t\r\n");
@@ -145,10 +165,20 @@ private:
     return *strategy_;
   }
 
+  // In a game with cycles, the moves that keep a draw when none wins.
+  std::vector<state> drawing_moves() {
+    if constexpr (requires { strategy().drawing_moves(position_); })
+      return strategy().drawing_moves(position_);
+    else
+      return {};
+  }
+
   state computer_move(const std::vector<state>& moves) {
     if (options_.opponent == "perfect") {
       const auto winning = strategy().winning_moves(position_);
       if (!winning.empty()) return winning.front();
+      const auto drawing = drawing_moves();
+      if (!drawing.empty()) return drawing.front();
     }
     // Random play, and the perfect player's choice in a lost position: any move may be the
     // one after which the opponent goes wrong.
@@ -158,6 +188,12 @@ private:
   void show_hint(const std::vector<state>& moves) {
     const auto winning = strategy().winning_moves(position_);
     if (winning.empty()) {
+      if (const auto drawing = drawing_moves(); !drawing.empty()) {
+        const auto number = std::find(moves.begin(), moves.end(), drawing.front()) - moves.begin() + 1;
+        fmt::print("Hint: no move wins, but {} (move {}) keeps the draw: the game can go on for ever.\n",
+                   describe_move(game_, position_, drawing.front()), number);
+        return;
+      }
       fmt::print("Hint: no move wins against perfect play here; choose one and hope for a mistake.\n");
       return;
     }

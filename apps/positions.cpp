@@ -121,18 +121,22 @@ unsigned moore_k(const position_words& w, std::vector<std::string>& heap_words) 
 } // namespace
 
 void add_position_arguments(CLI::App& cmd, position_words& w) {
-  cmd.add_option("game", w.game, "nim, octal, moore or tablettes")
+  cmd.add_option("game", w.game, "nim, octal, moore, tablettes or digraph")
       ->required()
-      ->check(CLI::IsMember({"nim", "octal", "moore", "tablettes"}));
+      ->check(CLI::IsMember({"nim", "octal", "moore", "tablettes", "digraph"}));
   // The position's words are collected as extras, not by a CLI11 positional, which would read
   // a word in brackets ("[[0,1],[1,2]]") as a list and drop its commas, and would take a
   // negative heap for an unknown option.
   cmd.allow_extras();
-  cmd.footer("POSITION: nim: heap sizes; octal: the code, then heap sizes; moore: k (unless --k), then heap "
-             "sizes; tablettes: piles as [[colour,height],...] (default: every tablet alone)");
+  cmd.footer(
+      "POSITION: nim: heap sizes; octal: the code, then heap sizes; moore: k (unless --k), then heap "
+      "sizes; tablettes: piles as [[colour,height],...] (default: every tablet alone); digraph: a graph "
+      "file (.dot, .graphml, or an edge list 'u v' per line) with --start V or --tokens a,b,c");
   cmd.add_option("--colors,-c", w.colors, "tablettes: number of colours C");
   cmd.add_option("--tablets,-n", w.tablets, "tablettes: tablets per colour N");
   cmd.add_option("--k,-k", w.k, "moore: the most heaps one move may take from")->check(CLI::Range(1u, 64u));
+  cmd.add_option("--start", w.start, "digraph: the vertex the token starts on");
+  cmd.add_option("--tokens", w.tokens, "digraph: several tokens' vertices, as a,b,c (a sum of games)");
 }
 
 void take_position_words(const CLI::App& cmd, position_words& w) {
@@ -150,11 +154,57 @@ build_options graph_limits(std::uint64_t max_states, const std::atomic<bool>* st
   return options;
 }
 
+game_position<digraph_game> digraph_position(const std::vector<std::string>& words, const std::string& start,
+                                             const std::string& tokens) {
+  if (words.size() != 1)
+    throw usage_error("digraph needs one graph file, as in: grundy graph digraph game.dot --start a");
+  if (start.empty() == tokens.empty())
+    throw usage_error("digraph needs --start V (one token) or --tokens a,b,c (several), not both");
+  std::vector<std::string> names;
+  if (!start.empty())
+    names.push_back(start);
+  else
+    for (std::size_t pos = 0; pos <= tokens.size();) {
+      const auto comma = std::min(tokens.find(',', pos), tokens.size());
+      if (comma == pos) throw usage_error(fmt::format("--tokens '{}' has an empty vertex name", tokens));
+      names.push_back(tokens.substr(pos, comma - pos));
+      pos = comma + 1;
+    }
+  const auto g = digraph_game::read(words[0]);
+  return {g, g.position(names), {}};
+}
+
+digraph_game::state_type read_digraph_move(const digraph_game& g, const digraph_game::state_type& before,
+                                           std::string_view text) {
+  const auto arrow = text.find('>');
+  std::vector<std::string> names;
+  if (arrow == std::string_view::npos) {
+    for (std::size_t pos = 0; pos <= text.size();) {
+      const auto plus = std::min(text.find('+', pos), text.size());
+      names.emplace_back(text.substr(pos, plus - pos));
+      pos = plus + 1;
+    }
+    return g.position(names);
+  }
+  const std::string from(text.substr(0, arrow)), to(text.substr(arrow + 1));
+  const auto u = g.find(from), v = g.find(to);
+  if (!u) throw usage_error(fmt::format("the graph has no vertex '{}'", from));
+  if (!v) throw usage_error(fmt::format("the graph has no vertex '{}'", to));
+  auto after = before;
+  const auto it = std::find(after.begin(), after.end(), *u);
+  if (it == after.end()) throw usage_error(fmt::format("there is no token on {}", from));
+  *it = *v;
+  return g.canonical(std::move(after));
+}
+
 any_position parse_position(const position_words& w) {
   if (w.game != "tablettes" && (w.colors != 0 || w.tablets != 0))
     throw usage_error("--colors and --tablets are for tablettes only");
   if (w.game != "moore" && w.k != 0) throw usage_error("--k is for moore only");
+  if (w.game != "digraph" && (!w.start.empty() || !w.tokens.empty()))
+    throw usage_error("--start and --tokens are for digraph only");
   if (w.game == "tablettes") return tablettes_position(w);
+  if (w.game == "digraph") return digraph_position(w.args, w.start, w.tokens);
   if (w.game == "nim") {
     const auto typed = parse_heap_words(w.args, "grundy hint nim 3 4 5");
     return game_position<nim_game>{nim_game{}, nim_game::position(typed), typed};
@@ -172,7 +222,7 @@ any_position parse_position(const position_words& w) {
     const auto typed = parse_heap_words(words, "grundy hint moore --k 2 3 4 5");
     return game_position<moore_game>{g, moore_game::position(typed), typed};
   }
-  throw usage_error(fmt::format("unknown game '{}': nim, octal, moore or tablettes", w.game));
+  throw usage_error(fmt::format("unknown game '{}': nim, octal, moore, tablettes or digraph", w.game));
 }
 
 void check_moves_fit(const any_position& position, bool listing) {

@@ -1,6 +1,7 @@
 #pragma once
 // Games and positions as users type them, on the command line and during a game.
 
+#include <grundy/games/digraph.hpp>
 #include <grundy/games/moore.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/games/octal.hpp>
@@ -21,11 +22,13 @@ namespace grundy::cli {
 
 // The words naming a game and a position, as CLI11 collected them.
 struct position_words {
-  std::string game; // nim, octal, moore or tablettes
+  std::string game; // nim, octal, moore, tablettes or digraph
   std::vector<std::string> args;
   unsigned colors = 0;  // tablettes
   unsigned tablets = 0; // tablettes
   unsigned k = 0;       // moore; 0 when the first word gives it
+  std::string start;    // digraph: the token's vertex
+  std::string tokens;   // digraph: several tokens' vertices, a,b,c
 };
 
 // Adds the game name and the options that go with positions to a subcommand; the position's
@@ -41,8 +44,18 @@ template <class G> struct game_position {
   std::vector<heap_size> typed;
 };
 
-using any_position = std::variant<game_position<nim_game>, game_position<octal_game>,
-                                  game_position<moore_game>, game_position<tablettes_game>>;
+using any_position =
+    std::variant<game_position<nim_game>, game_position<octal_game>, game_position<moore_game>,
+                 game_position<tablettes_game>, game_position<digraph_game>>;
+
+// The digraph game's graph and tokens: the file, and --start V or --tokens a,b,c (one of
+// them). Throws usage_error, or digraph_error for a file that cannot be used.
+game_position<digraph_game> digraph_position(const std::vector<std::string>& words, const std::string& start,
+                                             const std::string& tokens);
+
+// A digraph move typed as FROM>TO (vertex names), or the whole position after it, a+b.
+digraph_game::state_type read_digraph_move(const digraph_game& g, const digraph_game::state_type& before,
+                                           std::string_view text);
 
 // Exploration limits for the games solved through their graph: --max-states, the default
 // memory limit, and a stop flag (an interruption's), so that a big position stops cleanly.

@@ -8,7 +8,7 @@ packages=(
   libboost1.81-dev libboost-graph1.81-dev libboost-test1.81-dev
   libfmt-dev libcli11-dev
   graphviz
-  # the Python module (python/) and its tests
+  # the Python module (python/) and its tests; networkx also loads grundy's GraphML exports
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-numpy python3-networkx
   openmpi-bin libopenmpi-dev
   # scripts/check-sanitizers.sh and scripts/fuzz.sh: clang, its sanitizer and libFuzzer

@@ -165,6 +165,7 @@ BOOST_AUTO_TEST_CASE(a_directory_is_refused_where_a_file_is_expected) {
   quoted.push_back('\'');
   const std::pair<std::string, std::string> commands[] = {
       {"graph nim 3 4 --dot " + quoted, "--dot"},
+      {"graph nim 3 4 --export " + quoted, "--export"},
       {"octal 0.07 --max 100 --out " + quoted, "--out"},
       {"octal 0.07 --max 100 --checkpoint " + quoted, "--checkpoint"},
       {"octal --resume " + quoted, "--resume"},

@@ -4,10 +4,12 @@
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>
 #include <grundy/labelling.hpp>
+#include <grundy/loopy.hpp>
 
 #include <boost/graph/graphviz.hpp>
 
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,19 +18,25 @@ namespace grundy {
 namespace detail {
 
 // Terminal positions are drawn dark, as in the seed's figures; other P-positions (value 0, a
-// loss for the player to move) are shaded; N-positions stay white.
+// loss for the player to move) are shaded; N-positions stay white; draws (in games with
+// cycles) are amber with a dashed border, so that they read apart even in grey.
 template <class Game> struct dot_vertex_writer {
   const Game* game;
   const game_graph<state_t<Game>>* gg;
   const std::vector<grundy_value>* values;
+  const infinite_sets* infinite = nullptr;
 
   void operator()(std::ostream& os, vertex_id v) const {
-    const auto label = game->format(gg->states[v]) + "\\ng=" + std::to_string((*values)[v]);
+    const auto value = (*values)[v];
+    const auto k = infinite ? infinite->of(v) : std::span<const grundy_value>{};
+    const auto label = game->format(gg->states[v]) + "\\ng=" + format_value(value, k);
     os << "[label=" << boost::escape_dot_string(label);
     if (out_degree(v, gg->graph) == 0)
       os << ", fillcolor=\"#303030\", fontcolor=white";
-    else if ((*values)[v] == 0)
+    else if (value == 0)
       os << ", fillcolor=\"#b8d4f0\", penwidth=2";
+    else if (generalized_outcome(value, k) == outcome::d)
+      os << ", fillcolor=\"#f6d58e\", style=\"rounded,filled,dashed\"";
     os << "]";
   }
 };
@@ -41,11 +49,12 @@ struct dot_graph_writer {
 
 } // namespace detail
 
-// Every vertex is labelled with its position and Grundy value.
+// Every vertex is labelled with its position and Grundy value; for a graph with cycles,
+// `infinite` gives the sets of the values ∞(K), written g=∞(0,2).
 template <game Game>
 void write_dot(std::ostream& os, const Game& game, const game_graph<state_t<Game>>& gg,
-               const std::vector<grundy_value>& values) {
-  boost::write_graphviz(os, gg.graph, detail::dot_vertex_writer<Game>{&game, &gg, &values},
+               const std::vector<grundy_value>& values, const infinite_sets* infinite = nullptr) {
+  boost::write_graphviz(os, gg.graph, detail::dot_vertex_writer<Game>{&game, &gg, &values, infinite},
                         boost::default_writer{}, detail::dot_graph_writer{});
 }
 

@@ -12,6 +12,7 @@
 #include <bit>
 #include <cstdint>
 #include <iterator>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -19,9 +20,16 @@ namespace grundy {
 
 using grundy_value = std::uint32_t;
 
-// Normal play: the player to move loses exactly at the positions of value 0 (P-positions).
-enum class outcome : char { p = 'P', n = 'N' };
+// The value of a position of a game with cycles from which neither player can force the game
+// into a finite value: the generalized value ∞(K) of loopy.hpp, whose set K is kept beside the
+// values. No finite value reaches it (a value is at most the out-degree, below 2^32 - 1).
+inline constexpr grundy_value infinity = std::numeric_limits<grundy_value>::max();
 
+// Normal play: the player to move loses exactly at the positions of value 0 (P-positions).
+// In a game with cycles some positions are draws (D): perfect play goes on for ever.
+enum class outcome : char { p = 'P', n = 'N', d = 'D' };
+
+// For a finite value; the outcome of ∞(K) depends on K (see loopy.hpp).
 constexpr outcome outcome_of(grundy_value g) noexcept { return g == 0 ? outcome::p : outcome::n; }
 constexpr char to_char(outcome o) noexcept { return static_cast<char>(o); }
 

@@ -4,6 +4,7 @@
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>
 #include <grundy/labelling.hpp>
+#include <grundy/loopy.hpp>
 #include <grundy/statistics.hpp>
 
 #include <boost/unordered/unordered_flat_map.hpp>
@@ -11,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace grundy {
@@ -53,35 +55,48 @@ std::vector<grundy_value> label_by_regenerating(const G& g, const game_graph<sta
   return value;
 }
 
-// Sprague-Grundy values of every vertex, by the fastest means the graph allows. Throws
-// labelling_stopped once *stop is true.
+// Sprague-Grundy values of every vertex, by the fastest means the graph allows. A graph with
+// a cycle gets generalized values (loopy.hpp): infinity for the vertices of value ∞(K), whose
+// sets go to *infinite when given. Acyclic graphs take the ordinary labelling, whose
+// topological sort is what finds a cycle. Throws labelling_stopped once *stop is true.
 template <game G>
 std::vector<grundy_value> label_graph(const G& g, const game_graph<state_t<G>>& gg, unsigned threads = 0,
-                                      const std::atomic<bool>* stop = nullptr) {
+                                      const std::atomic<bool>* stop = nullptr,
+                                      infinite_sets* infinite = nullptr) {
   if constexpr (graded_game<G>) {
     if (!gg.has_edges()) return label_by_regenerating(g, gg, threads, stop);
     return sprague_grundy_by_level(gg.graph, gg.level_starts, threads, stop);
   } else {
     if (!gg.has_edges())
       throw std::invalid_argument("a graph built without edges can be labelled only for graded games");
-    return sprague_grundy(gg.graph, stop);
+    try {
+      return sprague_grundy(gg.graph, stop);
+    } catch (const not_acyclic&) {
+    }
+    auto labelled = generalized_sprague_grundy(gg.graph, stop);
+    if (infinite) *infinite = std::move(labelled.infinite);
+    return std::move(labelled.values);
   }
 }
 
 template <game G> struct solved_graph {
   game_graph<state_t<G>> graph;
-  std::vector<grundy_value> values; // values[v]: Sprague-Grundy value of vertex v
+  std::vector<grundy_value> values; // values[v]: Sprague-Grundy value of vertex v, or infinity
   graph_statistics statistics;
+  infinite_sets infinite; // K of the vertices of value ∞(K); empty for an acyclic graph
+
+  outcome outcome_of(vertex_id v) const { return generalized_outcome(values[v], infinite.of(v)); }
+  std::string format_value(vertex_id v) const { return grundy::format_value(values[v], infinite.of(v)); }
 };
 
 // Builds, labels and measures the graph. Throws what build_graph throws, and `interrupted`,
 // with the explored graph's figures, when options.stop is set while labelling.
 template <game G>
 solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& options = {}) {
-  solved_graph<G> r{build_graph(g, start, options), {}, {}};
+  solved_graph<G> r{build_graph(g, start, options), {}, {}, {}};
   const auto t0 = std::chrono::steady_clock::now();
   try {
-    r.values = label_graph(g, r.graph, options.threads, options.stop);
+    r.values = label_graph(g, r.graph, options.threads, options.stop, &r.infinite);
   } catch (const labelling_stopped&) {
     throw interrupted(
         "interrupted while labelling",
@@ -90,7 +105,7 @@ solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& 
          current_memory_bytes()});
   }
   const double label_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  r.statistics = compute_statistics(g, r.graph, r.values, label_seconds);
+  r.statistics = compute_statistics(g, r.graph, r.values, label_seconds, &r.infinite);
   return r;
 }
 

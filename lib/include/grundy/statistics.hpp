@@ -3,6 +3,7 @@
 
 #include <grundy/graph.hpp>
 #include <grundy/labelling.hpp>
+#include <grundy/loopy.hpp>
 #include <grundy/memory.hpp>
 
 #include <algorithm>
@@ -17,11 +18,14 @@ namespace grundy {
 struct graph_statistics {
   std::uint64_t vertices = 0;
   std::uint64_t edges = 0;
-  std::uint64_t terminals = 0; // positions with no move
-  std::size_t depth = 0;       // breadth-first levels, the start position's level included
-  grundy_value start_value = 0;
-  grundy_value max_value = 0;
-  std::vector<std::uint64_t> value_counts; // value_counts[g]: positions of value g
+  std::uint64_t terminals = 0;                  // positions with no move
+  std::size_t depth = 0;                        // breadth-first levels, the start position's level included
+  grundy_value start_value = 0;                 // infinity for ∞(K)
+  std::vector<grundy_value> start_infinite_set; // K, when the start's value is ∞(K)
+  grundy_value max_value = 0;                   // the largest finite value
+  std::vector<std::uint64_t> value_counts;      // value_counts[g]: positions of value g
+  std::uint64_t infinite = 0;                   // positions of value ∞(K) (games with cycles)
+  std::uint64_t draws = 0;                      // those of them with 0 not in K
   bool symmetric = false;
   std::uint64_t classes = 0;
   std::uint64_t class_edges = 0;
@@ -29,7 +33,7 @@ struct graph_statistics {
   double label_seconds = 0;
   std::uint64_t peak_memory_bytes = 0;
 
-  outcome start_outcome() const noexcept { return outcome_of(start_value); }
+  outcome start_outcome() const noexcept { return generalized_outcome(start_value, start_infinite_set); }
 };
 
 // How many positions the vertices kept by `keep(v)` stand for: the vertex count, or for a
@@ -42,9 +46,11 @@ std::uint64_t count_positions(const G& g, const game_graph<state_t<G>>& gg, Keep
   return n;
 }
 
+// `infinite` gives the sets K when some values are infinite (a graph with cycles).
 template <game G>
 graph_statistics compute_statistics(const G& g, const game_graph<state_t<G>>& gg,
-                                    const std::vector<grundy_value>& values, double label_seconds) {
+                                    const std::vector<grundy_value>& values, double label_seconds,
+                                    const infinite_sets* infinite = nullptr) {
   graph_statistics s;
   s.classes = gg.vertex_count();
   s.class_edges = gg.edge_count();
@@ -58,10 +64,22 @@ graph_statistics compute_statistics(const G& g, const game_graph<state_t<G>>& gg
     s.symmetric = symmetric_game<G>;
   if (!values.empty()) {
     s.start_value = values[0];
-    s.max_value = *std::max_element(values.begin(), values.end());
-    s.value_counts.assign(s.max_value + 1, 0);
-    for (std::size_t v = 0; v < values.size(); ++v)
-      s.value_counts[values[v]] += detail::orbit_of(g, gg.states[v]);
+    s.max_value = 0;
+    bool any_finite = false;
+    for (auto x : values)
+      if (x != infinity) s.max_value = std::max(s.max_value, x), any_finite = true;
+    s.value_counts.assign(any_finite ? s.max_value + 1 : 0, 0);
+    for (std::size_t v = 0; v < values.size(); ++v) {
+      const auto orbit = detail::orbit_of(g, gg.states[v]);
+      if (values[v] != infinity) {
+        s.value_counts[values[v]] += orbit;
+        continue;
+      }
+      const auto k = infinite ? infinite->of(static_cast<vertex_id>(v)) : std::span<const grundy_value>{};
+      s.infinite += orbit;
+      if (generalized_outcome(infinity, k) == outcome::d) s.draws += orbit;
+      if (v == 0) s.start_infinite_set.assign(k.begin(), k.end());
+    }
   }
   s.explore_seconds = gg.seconds;
   s.label_seconds = label_seconds;

@@ -17,12 +17,15 @@
 // computes what it needs once.
 
 #include <grundy/game.hpp>
+#include <grundy/games/digraph.hpp>
 #include <grundy/games/moore.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/games/octal.hpp>
 #include <grundy/games/tablettes.hpp>
 #include <grundy/graph.hpp>
 #include <grundy/labelling.hpp>
+#include <grundy/loopy.hpp>
+#include <grundy/loopy_sum.hpp>
 #include <grundy/misere.hpp>
 #include <grundy/octal/periodicity.hpp>
 #include <grundy/octal/sequence.hpp>
@@ -61,12 +64,14 @@ template <game G> class graph_strategy {
 public:
   using state_type = state_t<G>;
 
-  // Builds and labels the graph; throws limit_exceeded past options.max_states positions
-  // and not_acyclic for a game that can go on for ever.
+  // Builds and labels the graph; throws limit_exceeded past options.max_states positions.
+  // A game with cycles gets generalized values in normal play, with draws (loopy.hpp); in
+  // misère play it throws not_acyclic.
   graph_strategy(G g, const state_type& start, play_convention convention = play_convention::normal,
                  const build_options& options = {})
       : game_(std::move(g)), convention_(convention), graph_(build_graph(game_, start, options)),
-        outcomes_(outcomes(graph_.graph, convention)) {
+        outcomes_(convention == play_convention::normal ? normal_play_outcomes(graph_.graph, options.stop)
+                                                        : misere_outcomes(graph_.graph, options.stop)) {
     index_.reserve(graph_.states.size());
     for (vertex_id v = 0; v < graph_.states.size(); ++v)
       index_.emplace(graph_.states[v], v);
@@ -80,15 +85,20 @@ public:
   // Throws std::out_of_range for a position not reachable from the start.
   outcome outcome_of(const state_type& s) const { return outcomes_[vertex_of(s)]; }
 
-  std::vector<state_type> winning_moves(const state_type& s) const {
+  std::vector<state_type> winning_moves(const state_type& s) const { return moves_to(s, outcome::p); }
+
+  // From a draw with no winning move, the moves that keep the draw (to another draw).
+  std::vector<state_type> drawing_moves(const state_type& s) const { return moves_to(s, outcome::d); }
+
+private:
+  std::vector<state_type> moves_to(const state_type& s, outcome wanted) const {
     std::vector<state_type> result;
     for (auto e : boost::make_iterator_range(out_edges(vertex_of(s), graph_.graph)))
-      if (outcomes_[target(e, graph_.graph)] == outcome::p)
+      if (outcomes_[target(e, graph_.graph)] == wanted)
         result.push_back(graph_.states[target(e, graph_.graph)]);
     return result;
   }
 
-private:
   vertex_id vertex_of(const state_type& s) const {
     const auto it = index_.find(game_.canonical(s));
     if (it == index_.end())
@@ -189,6 +199,35 @@ private:
   std::optional<graph_strategy<moore_game>> misere_;
 };
 
+// The digraph game by Smith's rule in normal play: the generalized value of every vertex of
+// the file's graph is labelled once, and a position of several tokens is the sum of one-token
+// games, whose value adds by that rule (loopy_sum.hpp). No graph of the sum is built: k tokens
+// on a graph of n vertices make about n^k / k! positions. Misère values do not add, so misère
+// play uses the game graph of the start position (acyclic graphs only).
+class digraph_strategy {
+public:
+  using state_type = digraph_game::state_type;
+
+  digraph_strategy(const digraph_game& g, const state_type& start,
+                   play_convention convention = play_convention::normal, const build_options& options = {});
+
+  play_convention convention() const noexcept { return convention_; }
+  // Normal play only: the generalized value of a position, the sum of its tokens' values.
+  generalized_value value(const state_type& s) const;
+  outcome outcome_of(const state_type& s) const;
+  std::vector<state_type> winning_moves(const state_type& s) const;
+  // From a draw with no winning move, the moves that keep the draw.
+  std::vector<state_type> drawing_moves(const state_type& s) const;
+
+private:
+  std::vector<state_type> moves_to(const state_type& s, outcome wanted) const;
+
+  digraph_game game_;
+  play_convention convention_;
+  generalized_labelling labelling_; // normal play
+  std::optional<graph_strategy<digraph_game>> misere_;
+};
+
 // The best strategy object known for a game, ready to answer about `start` and every position
 // reachable from it: outcome_of(s) and winning_moves(s). Games without a rule of their own get
 // the game graph.
@@ -207,6 +246,11 @@ inline octal_strategy make_strategy(const octal_game& g, const heaps& start,
                                     play_convention convention = play_convention::normal,
                                     const build_options& options = {}) {
   return octal_strategy(g, start, convention, options);
+}
+inline digraph_strategy make_strategy(const digraph_game& g, const digraph_game::state_type& start,
+                                      play_convention convention = play_convention::normal,
+                                      const build_options& options = {}) {
+  return digraph_strategy(g, start, convention, options);
 }
 inline moore_strategy make_strategy(const moore_game& g, const heaps& start,
                                     play_convention convention = play_convention::normal,
@@ -261,6 +305,9 @@ inline std::string describe_move(const octal_game&, const heaps& before, const h
 inline std::string describe_move(const moore_game&, const heaps& before, const heaps& after) {
   return describe_heap_move(before, after);
 }
+// "move the token from a to b".
+std::string describe_move(const digraph_game& g, const digraph_game::state_type& before,
+                          const digraph_game::state_type& after);
 std::string describe_move(const tablettes_game& g, const tablettes_game::state_type& before,
                           const tablettes_game::state_type& after);
 template <game G> std::string describe_move(const G& g, const state_t<G>&, const state_t<G>& after) {

@@ -1,0 +1,75 @@
+#pragma once
+// The digraph game: tokens on the vertices of a directed graph given as a file; a move slides
+// one token along an edge.
+
+#include <grundy/graph.hpp>
+
+#include <boost/container/small_vector.hpp>
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace grundy {
+
+// A digraph file that cannot be used: missing, unreadable, not parsed, without any vertex, or
+// naming a vertex that is not there. The message is one line that names the file.
+class digraph_error : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Any finite impartial game is a token on a directed graph: the vertices are its positions,
+// the edges its moves. This game takes such a graph as it is, read from a file (people arrive
+// with one from an exercise sheet, or from networkx), so that it needs no C++ at all; its
+// graph may have cycles, and then positions have generalized values (loopy.hpp). Several
+// tokens make the sum of the one-token games: the player to move slides one of them. The
+// graph is shared, immutable, between copies, so that the game stays a cheap value to copy.
+// Vertices keep the names the file gives them, and positions are written with those names.
+class digraph_game {
+public:
+  // The token vertices, in increasing order: tokens are alike, so two positions that differ
+  // only in which token is where are one.
+  using state_type = boost::container::small_vector<vertex_id, 4>;
+
+  // Reads a graph: Graphviz DOT (.dot, .gv) through Boost's read_graphviz, GraphML (.graphml,
+  // .xml) through read_graphml, and any other file as an edge list, "u v" per line (a line of
+  // one name adds a vertex without moves; '#' starts a comment). An undirected graph lets a
+  // token move both ways along each edge. Throws digraph_error.
+  static digraph_game read(const std::string& path);
+
+  // A graph given in the program: names[v] is vertex v's name, and (u, v) an edge from u to v.
+  // Throws digraph_error for no vertex, an edge naming no vertex, or two vertices of one name.
+  static digraph_game from_edges(std::vector<std::string> names,
+                                 const std::vector<std::pair<vertex_id, vertex_id>>& edges);
+
+  std::size_t vertex_count() const noexcept { return names().size(); }
+  std::size_t edge_count() const noexcept; // distinct edges
+  const std::string& name(vertex_id v) const { return names()[v]; }
+  std::optional<vertex_id> find(std::string_view name) const;
+  // The distinct successors of v, increasing.
+  std::span<const vertex_id> moves_from(vertex_id v) const;
+  // The whole graph, for labelling every vertex at once.
+  const csr_graph& graph() const noexcept;
+
+  // The position of tokens on the named vertices. Throws digraph_error for an unknown name.
+  state_type position(std::span<const std::string> token_names) const;
+
+  state_type canonical(state_type s) const;
+  void successors(const state_type& s, std::vector<state_type>& out) const;
+  // "a" for one token, "a+b+c" for several.
+  std::string format(const state_type& s) const;
+
+private:
+  struct data;
+  explicit digraph_game(std::shared_ptr<const data> d) : data_(std::move(d)) {}
+  const std::vector<std::string>& names() const noexcept;
+  std::shared_ptr<const data> data_;
+};
+
+} // namespace grundy

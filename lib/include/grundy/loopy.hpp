@@ -1,0 +1,213 @@
+#pragma once
+// Generalized Sprague-Grundy values of every vertex of a finite game graph with cycles.
+//
+// In a game whose moves may return to an earlier position (a "loopy" game) the mex recursion
+// has no order to follow. Smith (1966) and Fraenkel and Yesha (1986) give each position a
+// generalized value instead: a number m, or ∞(K) where K is the set of finite values among its
+// successors. γ(u) = m exactly when
+//   (a) no successor of u has value m,
+//   (b) for every j < m some successor of u has value j, and
+//   (c) every successor of value above m, or infinite, has itself a successor of value m;
+// every other position is ∞(K). Value 0 is a loss for the player to move (P), any other number
+// a win (N); ∞(K) is a win when 0 is in K (move there) and a draw (D) otherwise.
+//
+// References: C. A. B. Smith, Graphs and composite games, J. Combinatorial Theory 1 (1966)
+// 51-81; A. S. Fraenkel and Y. Yesha, The generalized Sprague-Grundy function and its
+// invariance under certain mappings, J. Combinatorial Theory A 43 (1986) 165-177.
+
+#include <grundy/graph.hpp>
+#include <grundy/labelling.hpp>
+
+#include <boost/graph/graph_traits.hpp>
+#include <boost/range/iterator_range.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace grundy {
+
+// The sets K of the vertices of value ∞(K), side by side with the values. Few vertices of
+// most games are infinite, and their sets are short, so they are kept as three flat arrays
+// (the infinite vertices, increasing, and their sets one after the other) rather than as one
+// set per vertex: nothing is spent on the finite vertices, and a look-up is a binary search.
+struct infinite_sets {
+  std::vector<vertex_id> vertices;      // the vertices of value ∞, increasing
+  std::vector<std::uint64_t> starts{0}; // K of vertices[i] is sets[starts[i] .. starts[i + 1])
+  std::vector<grundy_value> sets;       // each K increasing
+
+  std::size_t size() const noexcept { return vertices.size(); }
+  bool empty() const noexcept { return vertices.empty(); }
+
+  // Appends the next infinite vertex (larger than any before) with its set, increasing.
+  void add(vertex_id v, std::span<const grundy_value> k) {
+    vertices.push_back(v);
+    sets.insert(sets.end(), k.begin(), k.end());
+    starts.push_back(sets.size());
+  }
+  // K of v; empty for a vertex that is not infinite (and for ∞ with an empty K).
+  std::span<const grundy_value> of(vertex_id v) const {
+    const auto it = std::lower_bound(vertices.begin(), vertices.end(), v);
+    if (it == vertices.end() || *it != v) return {};
+    const auto i = static_cast<std::size_t>(it - vertices.begin());
+    return {sets.data() + starts[i], sets.data() + starts[i + 1]};
+  }
+};
+
+// The outcome of a generalized value: value is a number, or infinity with its set k.
+inline outcome generalized_outcome(grundy_value value, std::span<const grundy_value> k) noexcept {
+  if (value != infinity) return outcome_of(value);
+  return !k.empty() && k.front() == 0 ? outcome::n : outcome::d;
+}
+
+// "3", or "∞(0,2)"; "∞(∅)" when no successor has a finite value.
+inline std::string format_value(grundy_value value, std::span<const grundy_value> k) {
+  if (value != infinity) return std::to_string(value);
+  if (k.empty()) return "∞(∅)";
+  return fmt::format("∞({})", fmt::join(k, ","));
+}
+
+// Values of every vertex: values[v] is a number or infinity, and `infinite` gives the sets.
+struct generalized_labelling {
+  std::vector<grundy_value> values;
+  infinite_sets infinite;
+
+  outcome outcome_of(vertex_id v) const { return generalized_outcome(values[v], infinite.of(v)); }
+  std::string format(vertex_id v) const { return format_value(values[v], infinite.of(v)); }
+};
+
+namespace detail {
+
+// Predecessor lists of a graph, in the compressed sparse row layout.
+struct reverse_adjacency {
+  std::vector<edge_index> starts;
+  std::vector<vertex_id> sources;
+
+  std::span<const vertex_id> of(vertex_id v) const {
+    return {sources.data() + starts[v], sources.data() + starts[v + 1]};
+  }
+};
+
+template <class Graph> reverse_adjacency reverse_of(const Graph& g) {
+  const std::size_t n = num_vertices(g);
+  reverse_adjacency r;
+  r.starts.assign(n + 1, 0);
+  for (auto v : boost::make_iterator_range(vertices(g)))
+    for (auto e : boost::make_iterator_range(out_edges(v, g)))
+      ++r.starts[static_cast<std::size_t>(target(e, g)) + 1];
+  for (std::size_t v = 0; v < n; ++v)
+    r.starts[v + 1] += r.starts[v];
+  r.sources.resize(r.starts[n]);
+  auto next = r.starts;
+  for (auto v : boost::make_iterator_range(vertices(g)))
+    for (auto e : boost::make_iterator_range(out_edges(v, g)))
+      r.sources[next[target(e, g)]++] = static_cast<vertex_id>(v);
+  return r;
+}
+
+} // namespace detail
+
+// The generalized Sprague-Grundy values of every vertex (Fraenkel and Yesha's algorithm).
+//
+// Values are settled one number m at a time, by a retrograde analysis of the vertices still
+// open: a vertex whose successors of values 0..m-1 are all there gets m once every other
+// successor is "covered" (has a successor of value m) and none has value m; labelling a
+// vertex m covers its predecessors, which may complete the count of theirs. Counters make each
+// stage cost the edges around the vertices still open, so the whole labelling costs about the
+// edges times the largest value. After stage m a vertex left open without a successor of value
+// m can no longer get a number (condition (b) fails for every larger one): it is ∞. Works on
+// any Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices, with
+// cycles, self-loops and repeated edges; on an acyclic graph it gives the ordinary values.
+// Throws labelling_stopped once *stop is true.
+template <class Graph>
+generalized_labelling generalized_sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+  const std::size_t n = num_vertices(g);
+  const auto in = detail::reverse_of(g);
+  enum : std::uint8_t { open_vertex, finite_vertex, infinite_vertex };
+  std::vector<std::uint8_t> state(n, open_vertex);
+  std::vector<grundy_value> value(n, 0);
+  // unsettled[u]: successors of u not yet given a value below the current m (edges, so that
+  // repeated edges count as often as the predecessor lists hold them); pending[u]: those of
+  // them not yet covered in this stage; covered[u] == m: u has a successor of value m.
+  std::vector<vertex_id> unsettled(n), pending(n);
+  std::vector<grundy_value> covered(n, infinity);
+  std::vector<vertex_id> open, ready;
+  open.reserve(n);
+  for (auto v : boost::make_iterator_range(vertices(g))) {
+    unsettled[v] = static_cast<vertex_id>(out_degree(v, g));
+    open.push_back(static_cast<vertex_id>(v));
+  }
+  std::size_t work = 0;
+  for (grundy_value m = 0; !open.empty(); ++m) {
+    detail::check_stop(stop);
+    ready.clear();
+    for (auto u : open) {
+      pending[u] = unsettled[u];
+      if (pending[u] == 0) ready.push_back(u);
+    }
+    while (!ready.empty()) {
+      const auto u = ready.back();
+      ready.pop_back();
+      if ((work++ & 0xFFFF) == 0) detail::check_stop(stop);
+      state[u] = finite_vertex;
+      value[u] = m;
+      for (auto p : in.of(u)) {
+        if (state[p] == finite_vertex) continue;
+        if (state[p] == open_vertex) --unsettled[p];
+        if (covered[p] == m) continue;
+        covered[p] = m;
+        for (auto q : in.of(p))
+          if (state[q] == open_vertex && covered[q] != m && --pending[q] == 0) ready.push_back(q);
+      }
+    }
+    std::size_t kept = 0;
+    for (auto u : open) {
+      if (state[u] != open_vertex) continue;
+      if (covered[u] == m)
+        open[kept++] = u;
+      else
+        state[u] = infinite_vertex;
+    }
+    open.resize(kept);
+  }
+
+  generalized_labelling result;
+  std::vector<grundy_value> k;
+  for (std::size_t v = 0; v < n; ++v) {
+    if (state[v] != infinite_vertex) continue;
+    k.clear();
+    for (auto e : boost::make_iterator_range(out_edges(static_cast<vertex_id>(v), g)))
+      if (state[target(e, g)] == finite_vertex) k.push_back(value[target(e, g)]);
+    std::sort(k.begin(), k.end());
+    k.erase(std::unique(k.begin(), k.end()), k.end());
+    result.infinite.add(static_cast<vertex_id>(v), k);
+    value[v] = infinity;
+  }
+  result.values = std::move(value);
+  return result;
+}
+
+// Normal-play outcomes of every vertex, cycles allowed: the ordinary labelling when the graph
+// is acyclic, the generalized one (with draws) otherwise.
+template <class Graph>
+std::vector<outcome> normal_play_outcomes(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+  std::vector<outcome> result;
+  result.reserve(num_vertices(g));
+  try {
+    for (auto x : sprague_grundy(g, stop))
+      result.push_back(outcome_of(x));
+    return result;
+  } catch (const not_acyclic&) {
+  }
+  const auto labelled = generalized_sprague_grundy(g, stop);
+  for (std::size_t v = 0; v < labelled.values.size(); ++v)
+    result.push_back(labelled.outcome_of(static_cast<vertex_id>(v)));
+  return result;
+}
+
+} // namespace grundy
