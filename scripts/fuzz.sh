@@ -20,7 +20,7 @@ if ((${#targets[@]} == 0)); then targets=(octal_code positions ranges play check
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DGRUNDY_BUILD_FUZZ=ON \
   -DGRUNDY_BUILD_TESTS=OFF -DGRUNDY_BUILD_EXAMPLES=OFF -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_INSTALL=OFF \
-  -DGRUNDY_MPI=OFF >/dev/null
+  -DGRUNDY_MPI=OFF -DGRUNDY_PYTHON=OFF >/dev/null
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]/#/fuzz_}"
 
 export ASAN_OPTIONS=detect_leaks=1:check_initialization_order=1:strict_init_order=1
