@@ -293,6 +293,23 @@ BOOST_AUTO_TEST_CASE(officers_with_either_proof) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(split_without_low_bits) {
+  // 0.371 settles on the mask 448 (bits 6 to 8), under which every value from 512 to 575 has
+  // the parity of the rare values. At heap 50459 every value of the other parity below 512
+  // is reached: the mex is then at most 512, yet the engine searched the row for an unreached
+  // candidate value past its end and wrote past its buffers (a segmentation fault at 100,000
+  // values). The mex 2^bits is now a candidate whatever its parity.
+  const auto code = octal_code::parse("0.371");
+  const std::size_t count = 51'000;
+  const auto naive = naive_values(code, count);
+  sparse_engine e(code);
+  grundy_sequence sparse;
+  e.extend(sparse, count);
+  BOOST_TEST(e.split().mask == 448u);
+  BOOST_TEST(e.statistics().sparse_steps > 20'000u);
+  BOOST_TEST_REQUIRE((sparse == naive));
+}
+
 BOOST_AUTO_TEST_CASE(hexadecimal_codes) {
   for (const char* text : {"0.8", "0.F", "0.48", "0.C", "0.9", "8.0", "0.0C", "4.8"}) {
     BOOST_TEST_CONTEXT(text) {
