@@ -12,6 +12,7 @@
 #include <grundy/octal/survey.hpp>
 #include <grundy/solve.hpp>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -374,6 +375,40 @@ BOOST_AUTO_TEST_CASE(codes_and_rows) {
   BOOST_TEST(rows.back().settled());
   BOOST_TEST(rows[2].code.str() == "0.03");
   BOOST_TEST((rows[2].period == periodicity{0, 4, true}));
+}
+
+BOOST_AUTO_TEST_CASE(a_failing_code_is_recorded_and_the_others_go_on) {
+  // Two codes fail, one on each of the two threads at most; every other row is as in a
+  // survey without failures.
+  survey_options o;
+  o.digits = 2;
+  o.max_values = 2000;
+  o.threads = 2;
+  const auto clean = survey_octal(o);
+  o.on_code = [](const octal_code& code) {
+    if (code.str() == "0.16" || code.str() == "0.77")
+      throw std::runtime_error("no memory left for " + code.str());
+  };
+  const auto rows = survey_octal(o);
+  BOOST_TEST_REQUIRE(rows.size() == 56u);
+  std::size_t failed = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    BOOST_TEST_CONTEXT(rows[i].code.str()) {
+      BOOST_TEST(rows[i].code.str() == clean[i].code.str());
+      if (rows[i].code.str() == "0.16" || rows[i].code.str() == "0.77") {
+        ++failed;
+        BOOST_TEST(rows[i].failed());
+        BOOST_TEST(!rows[i].settled());
+        BOOST_TEST(rows[i].error == "no memory left for " + rows[i].code.str());
+        BOOST_TEST(rows[i].values == 0u);
+      } else {
+        BOOST_TEST(!rows[i].failed());
+        BOOST_TEST((rows[i].period == clean[i].period));
+        BOOST_TEST(rows[i].values == clean[i].values);
+      }
+    }
+  }
+  BOOST_TEST(failed == 2u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
