@@ -235,6 +235,16 @@ BOOST_AUTO_TEST_CASE(agree_on_every_code_of_one_to_three_digits) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(agree_on_a_sample_of_four_digit_codes) {
+  // The quick part of test_octal_sweep's sample: every 255th code (255 is prime to 8).
+  const auto codes = octal_codes(4);
+  for (std::size_t i = 0; i < codes.size(); i += 255) {
+    BOOST_TEST_CONTEXT(codes[i].str()) {
+      BOOST_TEST_REQUIRE((sparse_values(codes[i], 2500) == naive_values(codes[i], 2500)));
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(sparse_is_exact_whatever_the_split) {
   // Fixed splits from the first heap on, most of them poor: rare values keep appearing,
   // candidates are often wrong, and the proofs must catch every case.
