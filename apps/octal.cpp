@@ -249,33 +249,48 @@ void run_survey(const octal_options& o) {
     if (!p) return "";
     return fmt::format("{}", period ? p->period : p->preperiod);
   };
-  std::size_t settled = 0;
-  for (const auto& r : rows)
+  std::size_t settled = 0, failed = 0;
+  for (const auto& r : rows) {
     settled += r.settled();
+    failed += r.failed();
+  }
+  const auto status = [](const survey_row& r) {
+    return r.failed() ? "error" : r.settled() ? "periodic" : "open";
+  };
+  // A message is one line of the table: its cell separators and line ends would break it.
+  const auto message = [](const survey_row& r, char separator) {
+    std::string m = r.error;
+    for (char& c : m)
+      if (c == separator || c == '\n' || c == '\r') c = ' ';
+    return m;
+  };
   if (format == "md") {
-    fmt::print("| code | status | preperiod | period | max value | values | seconds |\n");
-    fmt::print("|:--|:--|--:|--:|--:|--:|--:|\n");
+    fmt::print("| code | status | preperiod | period | max value | values | seconds |{}\n",
+               failed ? " error |" : "");
+    fmt::print("|:--|:--|--:|--:|--:|--:|--:|{}\n", failed ? ":--|" : "");
     for (const auto& r : rows)
-      fmt::print("| {} | {} | {} | {} | {} | {} | {} |\n", r.code.str(), r.settled() ? "periodic" : "open",
-                 cell(r.period, false), cell(r.period, true), r.max_value, r.values,
-                 format_seconds(r.seconds));
-    fmt::print("\n{} of {} codes proven periodic within {} values.\n", settled, rows.size(),
-               options.max_values);
+      fmt::print("| {} | {} | {} | {} | {} | {} | {} |{}\n", r.code.str(), status(r), cell(r.period, false),
+                 cell(r.period, true), r.max_value, r.values, format_seconds(r.seconds),
+                 failed ? fmt::format(" {} |", message(r, '|')) : std::string());
+    fmt::print("\n{} of {} codes proven periodic within {} values{}.\n", settled, rows.size(),
+               options.max_values, failed ? fmt::format("; {} failed", failed) : std::string());
   } else if (format == "csv") {
-    fmt::print("code,status,preperiod,period,max_value,values,seconds\n");
+    fmt::print("code,status,preperiod,period,max_value,values,seconds{}\n", failed ? ",error" : "");
     for (const auto& r : rows)
-      fmt::print("{},{},{},{},{},{},{:.6f}\n", r.code.str(), r.settled() ? "periodic" : "open",
-                 cell(r.period, false), cell(r.period, true), r.max_value, r.values, r.seconds);
+      fmt::print("{},{},{},{},{},{},{:.6f}{}\n", r.code.str(), status(r), cell(r.period, false),
+                 cell(r.period, true), r.max_value, r.values, r.seconds,
+                 failed ? "," + message(r, ',') : std::string());
   } else {
     fmt::print("[\n");
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const auto& r = rows[i];
       const auto& p = r.period;
-      fmt::print("  {{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
-                 "\"proven\": {}, \"seconds\": {:.6f}}}{}\n",
-                 json_string(r.code.str()), r.values, r.max_value,
+      fmt::print("  {{\"code\": {}, \"status\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, "
+                 "\"period\": {}, \"proven\": {}, \"seconds\": {:.6f}{}}}{}\n",
+                 json_string(r.code.str()), json_string(status(r)), r.values, r.max_value,
                  json_or_null(p ? std::optional(p->preperiod) : std::nullopt),
                  json_or_null(p ? std::optional(p->period) : std::nullopt), r.settled(), r.seconds,
+                 r.failed() ? ", \"error\": " + json_string(r.error) : std::string(),
                  i + 1 < rows.size() ? "," : "");
     }
     fmt::print("]\n");
@@ -284,6 +299,11 @@ void run_survey(const octal_options& o) {
   if (rows.size() < total) {
     std::fflush(stdout);
     throw interrupted_error(fmt::format("interrupted after {} of {} codes", rows.size(), total));
+  }
+  // The table stands, the failures in it; the exit status says that it is not whole.
+  if (failed) {
+    std::fflush(stdout);
+    throw run_error(fmt::format("{} of {} codes failed: status error in the table", failed, total));
   }
 }
 

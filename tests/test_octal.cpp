@@ -12,6 +12,7 @@
 #include <grundy/octal/survey.hpp>
 #include <grundy/solve.hpp>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -234,6 +235,16 @@ BOOST_AUTO_TEST_CASE(agree_on_every_code_of_one_to_three_digits) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(agree_on_a_sample_of_four_digit_codes) {
+  // The quick part of test_octal_sweep's sample: every 255th code (255 is prime to 8).
+  const auto codes = octal_codes(4);
+  for (std::size_t i = 0; i < codes.size(); i += 255) {
+    BOOST_TEST_CONTEXT(codes[i].str()) {
+      BOOST_TEST_REQUIRE((sparse_values(codes[i], 2500) == naive_values(codes[i], 2500)));
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(sparse_is_exact_whatever_the_split) {
   // Fixed splits from the first heap on, most of them poor: rare values keep appearing,
   // candidates are often wrong, and the proofs must catch every case.
@@ -291,6 +302,23 @@ BOOST_AUTO_TEST_CASE(officers_with_either_proof) {
       BOOST_TEST(e.statistics().blocks > 0u);
     }
   }
+}
+
+BOOST_AUTO_TEST_CASE(split_without_low_bits) {
+  // 0.371 settles on the mask 448 (bits 6 to 8), under which every value from 512 to 575 has
+  // the parity of the rare values. At heap 50459 every value of the other parity below 512
+  // is reached: the mex is then at most 512, yet the engine searched the row for an unreached
+  // candidate value past its end and wrote past its buffers (a segmentation fault at 100,000
+  // values). The mex 2^bits is now a candidate whatever its parity.
+  const auto code = octal_code::parse("0.371");
+  const std::size_t count = 51'000;
+  const auto naive = naive_values(code, count);
+  sparse_engine e(code);
+  grundy_sequence sparse;
+  e.extend(sparse, count);
+  BOOST_TEST(e.split().mask == 448u);
+  BOOST_TEST(e.statistics().sparse_steps > 20'000u);
+  BOOST_TEST_REQUIRE((sparse == naive));
 }
 
 BOOST_AUTO_TEST_CASE(hexadecimal_codes) {
@@ -357,6 +385,40 @@ BOOST_AUTO_TEST_CASE(codes_and_rows) {
   BOOST_TEST(rows.back().settled());
   BOOST_TEST(rows[2].code.str() == "0.03");
   BOOST_TEST((rows[2].period == periodicity{0, 4, true}));
+}
+
+BOOST_AUTO_TEST_CASE(a_failing_code_is_recorded_and_the_others_go_on) {
+  // Two codes fail, one on each of the two threads at most; every other row is as in a
+  // survey without failures.
+  survey_options o;
+  o.digits = 2;
+  o.max_values = 2000;
+  o.threads = 2;
+  const auto clean = survey_octal(o);
+  o.on_code = [](const octal_code& code) {
+    if (code.str() == "0.16" || code.str() == "0.77")
+      throw std::runtime_error("no memory left for " + code.str());
+  };
+  const auto rows = survey_octal(o);
+  BOOST_TEST_REQUIRE(rows.size() == 56u);
+  std::size_t failed = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    BOOST_TEST_CONTEXT(rows[i].code.str()) {
+      BOOST_TEST(rows[i].code.str() == clean[i].code.str());
+      if (rows[i].code.str() == "0.16" || rows[i].code.str() == "0.77") {
+        ++failed;
+        BOOST_TEST(rows[i].failed());
+        BOOST_TEST(!rows[i].settled());
+        BOOST_TEST(rows[i].error == "no memory left for " + rows[i].code.str());
+        BOOST_TEST(rows[i].values == 0u);
+      } else {
+        BOOST_TEST(!rows[i].failed());
+        BOOST_TEST((rows[i].period == clean[i].period));
+        BOOST_TEST(rows[i].values == clean[i].values);
+      }
+    }
+  }
+  BOOST_TEST(failed == 2u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

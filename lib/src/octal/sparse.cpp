@@ -54,8 +54,9 @@ constexpr std::size_t witness_tries = 32;
 // Heaps remembered for each value, to pair with frequent ones.
 constexpr std::size_t remembered_heaps = 1024;
 
-// One row of marks per heap: every value below 2^bits, the mex 2^bits itself, and slack so
-// that the row always holds a value of each parity above 2^bits for memchr to stop at.
+// One row of marks per heap: every value below 2^bits, the mex 2^bits itself (no option
+// reaches it, so it is where the search for the candidate stops at the latest), and slack
+// for collect_wanted's eight-byte reads that keeps the rows whole cache lines.
 constexpr std::size_t row_bytes(unsigned bits) { return (std::size_t{1} << bits) + 64; }
 
 // Heaps marked together. The block pass stores into every row at once, so the rows must stay
@@ -207,9 +208,13 @@ void sparse_engine::build_patterns() {
   block_end_ = 0;
   for (unsigned e = 0; e < 2; ++e) {
     pattern_[e].assign(row_, 0);
-    if (split_.mask == 0) continue;
+    if (split_.mask == 0 || row_ == 0) continue;
     for (std::size_t v = 0; v < row_; ++v)
       if (parity(static_cast<std::uint32_t>(v) & split_.mask) == e) pattern_[e][v] = 2;
+    // Options' values are below 2^bits, so the mex is at most 2^bits, and 2^bits is a candidate
+    // whatever its parity. Left at 2, a row whose candidate values below 2^bits were all reached
+    // had no 0 at all when the mask has no bit below 64 (0.371: 448), and the search ran off it.
+    pattern_[e][std::size_t{1} << bits_] = 0;
   }
 }
 
@@ -229,8 +234,8 @@ template <class T> grundy_value sparse_engine::step(const T* g, std::size_t h) {
   for (auto n : moves_.one_heap)
     if (n < h) seen[g[h - n]] = 1;
   mark_recent(g, h, seen);
-  const auto candidate =
-      static_cast<grundy_value>(static_cast<const std::uint8_t*>(std::memchr(seen, 0, row_)) - seen);
+  const auto candidate = static_cast<grundy_value>(
+      static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen);
   return prove(g, h, seen, candidate);
 }
 

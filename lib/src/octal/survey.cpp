@@ -52,15 +52,26 @@ std::vector<survey_row> survey_octal(const survey_options& options) {
         analysis_options o;
         o.max_values = options.max_values;
         o.stop = options.stop;
-        const auto a = analyse_octal(codes[i], o);
-        if (a.interrupted) break;
-        rows[i] = {codes[i], a.values.size(), a.values.max_value(), a.period, a.seconds};
+        survey_row row;
+        row.code = codes[i];
+        try {
+          if (options.on_code) options.on_code(codes[i]);
+          const auto a = analyse_octal(codes[i], o);
+          if (a.interrupted) break;
+          row.values = a.values.size();
+          row.max_value = a.values.max_value();
+          row.period = a.period;
+          row.seconds = a.seconds;
+        } catch (const std::exception& e) {
+          row.error = *e.what() ? e.what() : "unknown failure";
+        }
+        rows[i] = std::move(row);
         finished[i] = 1;
         const std::lock_guard lock(mutex);
         ++done;
         if (options.on_progress) options.on_progress(done, codes.size());
       }
-    } catch (...) {
+    } catch (...) { // from on_progress: the caller's failure, not a code's
       const std::lock_guard lock(mutex);
       if (!failure) failure = std::current_exception();
       next = codes.size(); // the others stop after their current code

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace grundy {
@@ -21,6 +22,9 @@ struct survey_options {
   // Once *stop is true, the codes in progress end within a fraction of a second and no other
   // code starts.
   const std::atomic<bool>* stop = nullptr;
+  // Called as each code starts, from the thread that runs it. What it throws fails that code
+  // as a failing run would; tests inject failures through it.
+  std::function<void(const octal_code&)> on_code;
 };
 
 struct survey_row {
@@ -29,8 +33,12 @@ struct survey_row {
   grundy_value max_value = 0;
   std::optional<periodicity> period; // proven, or the best seen when the code is still open
   double seconds = 0;
+  // Why the code's run failed (what its exception said), empty when it did not: one code that
+  // fails, out of memory say, is recorded in its row and the survey goes on with the others.
+  std::string error;
 
-  bool settled() const noexcept { return period && period->proven; }
+  bool failed() const noexcept { return !error.empty(); }
+  bool settled() const noexcept { return !failed() && period && period->proven; }
 };
 
 // The 7 * 8^(digits-1) octal codes with exactly `digits` digits after the point, in
@@ -39,8 +47,9 @@ std::vector<octal_code> octal_codes(std::size_t digits);
 
 // Runs every code of octal_codes(options.digits) until its period is proven or max_values
 // values are known. Codes are independent, so they are shared among threads; the rows come
-// back in the order of octal_codes() whatever the threads. A stopped survey returns only the
-// codes it finished, still in that order.
+// back in the order of octal_codes() whatever the threads. A code whose run throws has its
+// row with `error` set. A stopped survey returns only the codes it finished, still in that
+// order.
 std::vector<survey_row> survey_octal(const survey_options& options);
 
 } // namespace grundy
