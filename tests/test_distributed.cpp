@@ -13,6 +13,8 @@
 #include <grundy/misere.hpp>
 #include <grundy/solve.hpp>
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +43,24 @@ struct subtract_125 {
       if (k <= s) out.push_back(s - k);
   }
   std::string format(state_type s) const { return std::to_string(s); }
+};
+
+// Tablettes whose successors() sets a stop flag at its `at`-th call, as a signal handler would:
+// a stop that one rank alone sees, which every rank must obey at the same step.
+struct stopping_tablettes {
+  using state_type = grundy::state_t<grundy::tablettes_game>;
+  static constexpr bool graded = true;
+  grundy::tablettes_game game;
+  std::atomic<bool>* flag;
+  std::shared_ptr<std::uint64_t> calls = std::make_shared<std::uint64_t>(0); // shared by copies
+  std::uint64_t at;
+
+  state_type canonical(const state_type& s) const { return game.canonical(s); }
+  void successors(const state_type& s, std::vector<state_type>& out) const {
+    if (++*calls == at) flag->store(true);
+    game.successors(s, out);
+  }
+  std::string format(const state_type& s) const { return game.format(s); }
 };
 
 bool raised_on_all_ranks(const std::exception& e) {
@@ -186,6 +206,42 @@ BOOST_AUTO_TEST_CASE(limits_stop_every_rank) {
     BOOST_TEST(std::string(e.what()).find("memory of rank 0 passed") != std::string::npos, e.what());
   }
   BOOST_TEST(thrown);
+}
+
+// The last rank alone sees the stop flag set, while exploring or while labelling (without
+// edges, labelling regenerates the moves): every rank stops at the same exchange, with the
+// figures reached, and none waits for the others forever.
+BOOST_AUTO_TEST_CASE(a_stop_seen_by_one_rank_stops_every_rank) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const grundy::tablettes_game g(3, 4);
+  dist::options o;
+  o.build.keep_edges = false;
+  o.exchange_bytes = 256; // many exchanges, so that the stop falls in the middle
+  std::atomic<bool> flag{false};
+  o.build.stop = &flag;
+  // A run to the end counts this rank's calls: one per vertex it owns while exploring, and one
+  // again while labelling.
+  const stopping_tablettes counting{g, &flag, std::make_shared<std::uint64_t>(0), 0};
+  const auto states = dist::solve(counting, g.start(), o).statistics.classes;
+  const auto owned = *counting.calls / 2;
+  BOOST_TEST_REQUIRE(owned > 40u);
+  for (const auto at : {owned / 2, owned + owned / 2}) {
+    flag = false;
+    const stopping_tablettes stopping{g, &flag, std::make_shared<std::uint64_t>(0),
+                                      rank == ranks - 1 ? at : ~std::uint64_t{0}};
+    bool thrown = false;
+    try {
+      dist::solve(stopping, g.start(), o);
+    } catch (const grundy::interrupted& e) {
+      thrown = true;
+      BOOST_TEST(raised_on_all_ranks(e));
+      BOOST_TEST(e.states_reached() > 0u);
+      BOOST_TEST(e.states_reached() <= states);
+    }
+    BOOST_TEST(thrown, "stop at call " << at);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(options_that_cannot_work) {

@@ -16,12 +16,14 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <spawn.h>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 extern char** environ;
@@ -88,6 +90,30 @@ result interrupt(const std::vector<std::string>& args, int number, double second
   return p.wait();
 }
 
+// The same, also giving the seconds from the signal to the end of the process.
+std::pair<result, double> timed_interrupt(const std::vector<std::string>& args, int number, double seconds) {
+  const process p(args);
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  const auto sent = std::chrono::steady_clock::now();
+  p.signal(number);
+  auto r = p.wait();
+  return {std::move(r), std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count()};
+}
+
+std::pair<result, double> timed_run(const std::vector<std::string>& args) {
+  const auto started = std::chrono::steady_clock::now();
+  auto r = run(args);
+  return {std::move(r), std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()};
+}
+
+// The memory figure of a stopped exploration's report ("..., 412.3 MB of memory"), in MB.
+double reported_megabytes(const std::string& err) {
+  std::smatch m;
+  if (!std::regex_search(err, m, std::regex(R"(([0-9.]+) (KB|MB|GB) of memory)"))) return -1;
+  const double x = std::stod(m[1]);
+  return m[2] == "KB" ? x / 1024 : m[2] == "GB" ? x * 1024 : x;
+}
+
 json::value parse(const std::string& text) {
   boost::system::error_code ec;
   auto v = json::parse(text, ec);
@@ -130,6 +156,58 @@ BOOST_AUTO_TEST_CASE(terminated_graph_leaves_no_file) {
   BOOST_TEST(r.out.empty());
   BOOST_TEST(!fs::exists(dot));
   BOOST_TEST(!temporary_left(dir));
+}
+
+// A stop arriving in the middle of one huge level takes effect within a second or so, with the
+// figures reached: a heap of 100,000 in 0.07 explored as a graph (the second level alone is
+// about 10^9 moves, tens of thousands per position), and the middle levels of tablettes with 7
+// colours (tens of millions of positions each). The bound is loose, for a loaded machine;
+// the log gives the figures (--log_level=message).
+BOOST_AUTO_TEST_CASE(stops_mid_level_are_prompt) {
+  const std::vector<std::vector<std::string>> commands{
+      {"graph", "octal", "0.07", "100000", "-q"},
+      {"graph", "tablettes", "--colors", "7", "--tablets", "4", "--threads", "2", "-q"}};
+  for (const auto& args : commands)
+    for (const int number : {SIGINT, SIGTERM}) {
+      const auto [r, seconds] = timed_interrupt(args, number, 2.5);
+      BOOST_TEST_MESSAGE(args[1] << ", signal " << number << ": ended " << seconds
+                                 << " s after it: " << r.err);
+      BOOST_TEST(r.status == 128 + number, r.err);
+      BOOST_TEST(seconds < 5.0);
+      BOOST_TEST(r.err_lines() == 1u, r.err);
+      BOOST_TEST(r.err.find("interrupted; reached ") != std::string::npos, r.err);
+      BOOST_TEST(r.err.find(" positions and ") != std::string::npos, r.err);
+      BOOST_TEST(r.out.empty());
+    }
+}
+
+// --max-states and --max-memory stop the same huge levels as soon as they are passed: the
+// positions reached are exactly the limit, the memory reported is near its limit, and the runs
+// take seconds where the memory limit once went unnoticed until the level ended (minutes).
+BOOST_AUTO_TEST_CASE(limits_mid_level_are_prompt) {
+  const auto [states, states_seconds] =
+      timed_run({"graph", "octal", "0.07", "100000", "--max-states", "1000000"});
+  BOOST_TEST_MESSAGE("--max-states 1000000: " << states_seconds << " s: " << states.err);
+  BOOST_TEST(states.status == 1, states.err);
+  BOOST_TEST(states.err_lines() == 1u, states.err);
+  BOOST_TEST(states.err.find("reached 1,000,000 positions") != std::string::npos, states.err);
+  BOOST_TEST(states_seconds < 60.0);
+
+  const std::vector<std::vector<std::string>> commands{
+      {"graph", "octal", "0.07", "100000", "-q", "--max-memory", "300M"},
+      {"graph", "tablettes", "--colors", "7", "--tablets", "4", "--threads", "2", "-q", "--max-memory",
+       "300M"}};
+  for (const auto& args : commands) {
+    const auto [r, seconds] = timed_run(args);
+    BOOST_TEST_MESSAGE(args[1] << " --max-memory 300M: " << seconds << " s: " << r.err);
+    BOOST_TEST(r.status == 1, r.err);
+    BOOST_TEST(r.err_lines() == 1u, r.err);
+    BOOST_TEST(r.err.find("memory passed the limit of 300 MB") != std::string::npos, r.err);
+    const double megabytes = reported_megabytes(r.err);
+    BOOST_TEST(megabytes > 300.0, r.err);
+    BOOST_TEST(megabytes < 450.0, r.err);
+    BOOST_TEST(seconds < 60.0);
+  }
 }
 
 // Ctrl-C in a long octal run: the partial analysis on stdout, a checkpoint, no --out file.

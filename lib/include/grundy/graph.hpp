@@ -2,6 +2,7 @@
 // Breadth-first construction of the game graph reachable from a start position.
 
 #include <grundy/detail/parallel.hpp>
+#include <grundy/detail/work_meter.hpp>
 #include <grundy/game.hpp>
 #include <grundy/memory.hpp>
 
@@ -125,7 +126,9 @@ template <class State> struct game_graph {
 
 namespace detail {
 
-// Checks the limits and reports progress between units of work.
+// Checks the limits and reports progress between units of work. The builders call check()
+// every few thousand moves (see work_meter), so it reads the process's memory, and reports
+// progress, at most every few milliseconds; threads working for it call halted() instead.
 class exploration_monitor {
 public:
   explicit exploration_monitor(const build_options& options)
@@ -148,13 +151,29 @@ public:
                           reached);
   }
 
+  // True once exploration must end: the stop flag is set or the memory passed its limit.
+  // Safe on any thread. Work it cuts short is incomplete: the caller's next check() throws.
+  bool halted() const {
+    if (stop_requested(options_.stop)) {
+      stopped_.store(true, std::memory_order_relaxed);
+      return true;
+    }
+    if (stopped_.load(std::memory_order_relaxed) || over_memory_.load(std::memory_order_relaxed)) return true;
+    if (!options_.max_memory || !look_due()) return false;
+    if (current_memory_bytes() <= options_.max_memory) return false;
+    over_memory_.store(true, std::memory_order_relaxed);
+    return true;
+  }
+
+  // On the exploring thread: throws `interrupted` or limit_exceeded, with the figures given.
   void check(std::size_t levels, std::uint64_t states, std::uint64_t edges) const {
-    if (options_.stop && options_.stop->load(std::memory_order_relaxed))
+    if (stop_requested(options_.stop) || stopped_.load(std::memory_order_relaxed))
       throw interrupted("interrupted", progress(levels, states, edges));
     if (states > max_states_) throw too_many_states(progress(levels, std::min(states, max_states_), edges));
-    if (options_.max_memory || options_.progress) {
+    const bool over = over_memory_.load(std::memory_order_relaxed);
+    if ((options_.max_memory || options_.progress) && (over || look_due())) {
       const auto p = progress(levels, states, edges);
-      if (options_.max_memory && p.memory_bytes > options_.max_memory)
+      if (options_.max_memory && (over || p.memory_bytes > options_.max_memory))
         throw limit_exceeded("exploration stopped: memory passed the limit of " +
                                  std::to_string(options_.max_memory >> 20) +
                                  " MB (raise --max-memory if the "
@@ -165,9 +184,23 @@ public:
   }
 
 private:
+  // Reading the memory takes a system call or two: once per interval is enough for a limit to
+  // take effect at once, and the first call always looks.
+  bool look_due() const {
+    constexpr std::int64_t interval = std::chrono::nanoseconds(std::chrono::milliseconds(10)).count();
+    const std::int64_t now = (std::chrono::steady_clock::now() - start_).count();
+    auto last = last_look_.load(std::memory_order_relaxed);
+    return (last < 0 || now - last >= interval) &&
+           last_look_.compare_exchange_strong(last, now, std::memory_order_relaxed);
+  }
+
   const build_options& options_;
   std::uint64_t max_states_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  mutable std::atomic<std::int64_t> last_look_{-1}; // nanoseconds from start_
+  // Set by halted(), so that check() throws even if the stop flag has been cleared since.
+  mutable std::atomic<bool> stopped_{false};
+  mutable std::atomic<bool> over_memory_{false};
 };
 
 // Hands finished adjacency arrays to the CSR graph without copying them: they are moved into
@@ -233,6 +266,7 @@ game_graph<state_t<G>> build_any(const G& g, const state_t<G>& start, const buil
                                                                                 id_equal<state>{&states});
     std::vector<state> moves;
     std::vector<vertex_id> out;
+    work_meter meter; // one unit per vertex and per move
     states.push_back(g.canonical(start));
     index.insert(stored_id{0});
     result.level_starts.push_back(0);
@@ -242,7 +276,7 @@ game_graph<state_t<G>> build_any(const G& g, const state_t<G>& start, const buil
         result.level_starts.push_back(static_cast<vertex_id>(v));
         level_end = states.size();
       }
-      if ((v & 0xFFFF) == 0) monitor.check(result.level_starts.size(), states.size(), targets.size());
+      if (meter.due()) monitor.check(result.level_starts.size(), states.size(), targets.size());
       moves.clear();
       g.successors(states[v], moves);
       const auto orbit = orbit_of(g, states[v]);
@@ -251,6 +285,7 @@ game_graph<state_t<G>> build_any(const G& g, const state_t<G>& start, const buil
       if (moves.empty()) ++result.terminals, result.raw_terminals += orbit;
       out.clear();
       for (auto& m : moves) {
+        if (meter.due()) monitor.check(result.level_starts.size(), states.size(), targets.size());
         state c = g.canonical(m);
         if (auto it = index.find(c); it != index.end()) {
           out.push_back(it->v);

@@ -2,7 +2,9 @@
 // Sprague-Grundy values of every vertex of a finite acyclic game graph.
 
 #include <grundy/detail/parallel.hpp>
+#include <grundy/detail/work_meter.hpp>
 
+#include <boost/graph/depth_first_search.hpp>
 #include <boost/graph/graph_traits.hpp>
 #include <boost/graph/topological_sort.hpp>
 #include <boost/range/iterator_range.hpp>
@@ -49,33 +51,53 @@ public:
 
 namespace detail {
 inline void check_stop(const std::atomic<bool>* stop) {
-  if (stop && stop->load(std::memory_order_relaxed)) throw labelling_stopped();
+  if (stop_requested(stop)) throw labelling_stopped();
 }
+
+// Boost's topological sort, looking at the stop flag as it goes: the depth-first search of a
+// large graph takes seconds.
+template <class Out> struct stoppable_topo_sort_visitor : boost::topo_sort_visitor<Out> {
+  stoppable_topo_sort_visitor(Out out, const std::atomic<bool>* stop, work_meter* meter)
+      : boost::topo_sort_visitor<Out>(out), stop(stop), meter(meter) {}
+  template <class Edge, class Graph> void examine_edge(const Edge&, const Graph&) {
+    if (meter->due()) check_stop(stop);
+  }
+  const std::atomic<bool>* stop;
+  work_meter* meter; // shared by the copies the search makes
+};
 } // namespace detail
 
 // True when every edge goes from a vertex to a later one, which makes the reverse vertex
 // order a topological order for free: breadth-first builders give it for any game whose
 // moves all lead one level down (tablettes, for instance).
-template <class Graph> bool edges_ascend(const Graph& g) {
-  for (auto v : boost::make_iterator_range(vertices(g)))
+template <class Graph> bool edges_ascend(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+  detail::work_meter meter;
+  for (auto v : boost::make_iterator_range(vertices(g))) {
+    if (meter.due(out_degree(v, g) + 1)) detail::check_stop(stop);
     for (auto e : boost::make_iterator_range(out_edges(v, g)))
       if (target(e, g) <= v) return false;
+  }
   return true;
 }
 
-// Vertices in an order where every vertex comes after all of its successors.
+// Vertices in an order where every vertex comes after all of its successors. Throws
+// labelling_stopped once *stop is true.
 template <class Graph>
-std::vector<typename boost::graph_traits<Graph>::vertex_descriptor> sinks_first_order(const Graph& g) {
+std::vector<typename boost::graph_traits<Graph>::vertex_descriptor>
+sinks_first_order(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   using vertex = typename boost::graph_traits<Graph>::vertex_descriptor;
   std::vector<vertex> order;
   order.reserve(num_vertices(g));
-  if (edges_ascend(g)) {
+  if (edges_ascend(g, stop)) {
     for (auto n = num_vertices(g); n-- > 0;)
       order.push_back(static_cast<vertex>(n));
     return order;
   }
   try {
-    boost::topological_sort(g, std::back_inserter(order)); // it emits sinks first
+    // As boost::topological_sort does, which emits sinks first.
+    detail::work_meter meter;
+    boost::depth_first_search(
+        g, boost::visitor(detail::stoppable_topo_sort_visitor(std::back_inserter(order), stop, &meter)));
   } catch (const boost::not_a_dag&) {
     throw not_acyclic();
   }
@@ -123,9 +145,9 @@ template <class Graph>
 std::vector<grundy_value> sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   std::vector<grundy_value> value(num_vertices(g), 0);
   std::vector<char> seen(detail::max_out_degree(g) + 1, 0);
-  std::size_t done = 0;
-  for (auto v : sinks_first_order(g)) {
-    if ((done++ & 0xFFFF) == 0) detail::check_stop(stop);
+  detail::work_meter meter; // one unit per vertex and per edge
+  for (auto v : sinks_first_order(g, stop)) {
+    if (meter.due(out_degree(v, g) + 1)) detail::check_stop(stop);
     value[v] = detail::mex_of_successors(g, v, value, seen);
   }
   return value;
@@ -134,7 +156,7 @@ std::vector<grundy_value> sprague_grundy(const Graph& g, const std::atomic<bool>
 // The same values for a graph whose edges all lead from one level to the next (a graded
 // game's graph): levels are labelled from the deepest up, each level's vertices in parallel,
 // since they depend only on the level below. `level_starts` ends with the vertex count.
-// Throws labelling_stopped once *stop is true (checked between levels).
+// Throws labelling_stopped once *stop is true.
 template <class Graph, class Level>
 std::vector<grundy_value> sprague_grundy_by_level(const Graph& g, const std::vector<Level>& level_starts,
                                                   unsigned threads, const std::atomic<bool>* stop = nullptr) {
@@ -147,12 +169,23 @@ std::vector<grundy_value> sprague_grundy_by_level(const Graph& g, const std::vec
     const std::size_t first = level_starts[k], count = level_starts[k + 1] - first;
     // Blocks of vertices go to whichever thread is free; a level of one block keeps to one.
     constexpr std::size_t block = 4096;
+    // A block given up on a stop leaves its values unset: `cut` says so, whatever the flag
+    // says afterwards.
+    std::atomic<bool> cut{false};
     detail::for_each_index(threads, (count + block - 1) / block, [&](std::size_t i) {
+      if (cut.load(std::memory_order_relaxed)) return;
       std::vector<char> seen(marks, 0);
+      detail::work_meter meter;
       const auto end = first + std::min(count, (i + 1) * block);
-      for (std::size_t v = first + i * block; v < end; ++v)
+      for (std::size_t v = first + i * block; v < end; ++v) {
+        if (meter.due(out_degree(static_cast<vertex>(v), g) + 1) && detail::stop_requested(stop)) {
+          cut.store(true, std::memory_order_relaxed);
+          return;
+        }
         value[v] = detail::mex_of_successors(g, static_cast<vertex>(v), value, seen);
+      }
     });
+    if (cut.load()) throw labelling_stopped();
   }
   return value;
 }

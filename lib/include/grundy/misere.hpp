@@ -30,9 +30,9 @@ constexpr std::string_view to_string(play_convention c) noexcept {
 template <class Graph>
 std::vector<outcome> misere_outcomes(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   std::vector<outcome> result(num_vertices(g), outcome::n);
-  std::size_t done = 0;
-  for (auto v : sinks_first_order(g)) {
-    if ((done++ & 0xFFFF) == 0) detail::check_stop(stop);
+  detail::work_meter meter; // one unit per vertex and per edge
+  for (auto v : sinks_first_order(g, stop)) {
+    if (meter.due(out_degree(v, g) + 1)) detail::check_stop(stop);
     if (out_degree(v, g) == 0) continue; // no move: the player to move has already won
     outcome o = outcome::p;
     for (auto e : boost::make_iterator_range(out_edges(v, g)))

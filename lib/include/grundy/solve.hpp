@@ -32,14 +32,24 @@ std::vector<grundy_value> label_by_regenerating(const G& g, const game_graph<sta
     boost::unordered_flat_map<state, grundy_value, boost::hash<state>> below;
     if (k + 1 < gg.depth()) {
       below.reserve(gg.level_starts[k + 2] - gg.level_starts[k + 1]);
-      for (auto v = gg.level_starts[k + 1]; v < gg.level_starts[k + 2]; ++v)
+      detail::work_meter meter;
+      for (auto v = gg.level_starts[k + 1]; v < gg.level_starts[k + 2]; ++v) {
+        if (meter.due()) detail::check_stop(stop);
         below.emplace(gg.states[v], value[v]);
+      }
     }
+    std::atomic<bool> cut{false}; // a thread gave up on a stop, leaving values unset
     detail::run_on_threads(threads, [&](unsigned t) {
       std::vector<state> moves;
       std::vector<char> seen;
+      detail::work_meter meter; // one unit per vertex and per move
       const auto [b, e] = detail::part_of(count, threads, t);
       for (std::size_t v = first + b; v < first + e; ++v) {
+        if (meter.due(moves.size() + 1) &&
+            (detail::stop_requested(stop) || cut.load(std::memory_order_relaxed))) {
+          cut.store(true, std::memory_order_relaxed);
+          return;
+        }
         moves.clear();
         g.successors(gg.states[v], moves);
         seen.assign(moves.size() + 1, 0);
@@ -51,6 +61,7 @@ std::vector<grundy_value> label_by_regenerating(const G& g, const game_graph<sta
         value[v] = mex;
       }
     });
+    if (cut.load()) throw labelling_stopped();
   }
   return value;
 }

@@ -4,6 +4,7 @@
 
 #include <grundy/detail/page_allocator.hpp>
 #include <grundy/detail/parallel.hpp>
+#include <grundy/detail/work_meter.hpp>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
@@ -81,10 +82,13 @@ template <class State> struct level_index {
   }
 };
 
+// Stops early, leaving the unit incomplete, once the monitor says exploration must end.
 template <game G>
 void expand(const G& g, std::span<const state_t<G>> parents, std::size_t begin, std::size_t end,
-            expansion<state_t<G>>& x) {
+            expansion<state_t<G>>& x, const exploration_monitor& monitor) {
+  work_meter meter; // one unit per parent and per move
   for (std::size_t p = begin; p < end; ++p) {
+    if (meter.due(x.moves.size() + 1) && monitor.halted()) return;
     x.moves.clear();
     g.successors(parents[p], x.moves);
     const auto orbit = orbit_of(g, parents[p]);
@@ -194,16 +198,24 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
       for (auto& x : work)
         x.clear();
       const auto chunk = std::span(work).first(units);
+      // Each phase's tasks give up once the monitor says so, and the check after the phase
+      // then throws: a stop takes effect within a phase, however large the level.
+      const auto check = [&] { monitor.check(level + 1, states_so_far + next.size(), row_starts.back()); };
       for_each_index(parts, units, [&](std::size_t u) {
         const auto [b, e] = part_of(end - begin, units, static_cast<unsigned>(u));
-        expand(g, levels[level], begin + b, begin + e, chunk[u]);
+        expand(g, levels[level], begin + b, begin + e, chunk[u], monitor);
       });
-      for_each_index(threads, shard_count,
-                     [&](std::size_t s) { resolve(static_cast<unsigned>(s), chunk, next); });
+      check();
+      for_each_index(threads, shard_count, [&](std::size_t s) {
+        if (!monitor.halted()) resolve(static_cast<unsigned>(s), chunk, next);
+      });
+      check();
       for_each_index(parts, units, [&](std::size_t u) {
+        if (monitor.halted()) return;
         gather_targets(chunk[u]);
         keep_distinct(chunk[u], repeats);
       });
+      check();
       for (auto& x : chunk) {
         grow_for(row_starts, x.degrees.size());
         for (auto d : x.degrees)
@@ -231,6 +243,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
     level_buffer<state> following;
     following.reserve(first[shard_count] - states_so_far);
     for (auto& list : next.states) {
+      monitor.check(level + 1, states_so_far + following.size(), row_starts.back());
       following.insert(following.end(), list.begin(), list.end());
       list.clear();
     }
@@ -238,10 +251,11 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
       table.clear();
     const unsigned parts = pieces.size() < 2 ? 1 : threads;
     run_on_threads(parts, [&](unsigned t) {
-      for (std::size_t p = t; p < pieces.size(); p += parts)
+      for (std::size_t p = t; p < pieces.size() && !monitor.halted(); p += parts)
         for (auto& target : std::span(pieces[p].targets.data(), pieces[p].size))
           target = static_cast<vertex_id>(first[target >> local_bits] + (target & (local_limit - 1)));
     });
+    monitor.check(level + 1, states_so_far + following.size(), row_starts.back());
     states_so_far += following.size();
     level_edges.push_back(std::move(pieces));
     levels.push_back(std::move(following));
@@ -259,11 +273,16 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
   // Gather levels into single arrays. Each level is freed as soon as it is copied, and the
   // destination's pages become resident only as they are written, so the peak stays near one
   // copy of the graph plus one level.
+  const auto check = [&] { monitor.check(levels.size(), states_so_far, result.edges); };
+  constexpr std::size_t block = std::size_t{1} << 20; // copied between two checks
   result.states.reserve(states_so_far);
   advise_huge_pages(result.states);
   for (auto& l : levels) {
     result.level_starts.push_back(static_cast<vertex_id>(result.states.size()));
-    result.states.insert(result.states.end(), l.begin(), l.end());
+    for (std::size_t b = 0; b < l.size(); b += block) {
+      check();
+      result.states.insert(result.states.end(), l.begin() + b, l.begin() + std::min(l.size(), b + block));
+    }
     release(l);
   }
   result.level_starts.push_back(static_cast<vertex_id>(result.states.size()));
@@ -273,6 +292,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
     advise_huge_pages(column);
     for (auto& pieces : level_edges)
       for (auto& piece : pieces) {
+        check();
         column.insert(column.end(), piece.targets.begin(), piece.targets.begin() + piece.size);
         release(piece.targets);
       }
