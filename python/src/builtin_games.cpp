@@ -88,10 +88,11 @@ std::vector<std::string> token_names(const py::handle& obj) {
   return names;
 }
 
-// A file's path (str or os.PathLike), or an iterable of (u, v) edges whose vertices are named
+// A file's path (str, bytes or os.PathLike), or an iterable of (u, v) edges whose vertices are named
 // in the order they first appear.
 digraph_game digraph_from(const py::object& source) {
-  if (py::isinstance<py::str>(source) || py::hasattr(source, "__fspath__")) {
+  if (py::isinstance<py::str>(source) || py::isinstance<py::bytes>(source) ||
+      py::hasattr(source, "__fspath__")) {
     auto path = py::module_::import("os").attr("fsdecode")(source).cast<std::string>();
     return digraph_game::read(path);
   }

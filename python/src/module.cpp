@@ -504,7 +504,8 @@ PYBIND11_MODULE(grundy, m) {
       py::arg("game"), py::arg("position") = py::none(), py::kw_only(), py::arg("misere") = false,
       py::arg("max_states") = py::none(),
       "Who wins from `position` (the start position when None), and the winning moves as\n"
-      "positions and in words, as `grundy hint` says them.");
+      "positions and in words, as `grundy hint` says them. In a draw (outcome 'D', games with\n"
+      "cycles) no move wins, and drawing_moves lists the moves that keep the draw.");
 
   add_builtin_games(m);
   add_octal(m);

@@ -199,6 +199,10 @@ def test_csv_export_and_bad_input(tmp_path):
         grundy.Digraph([("a", 1.5)], "a")
     with pytest.raises(ValueError):
         grundy.Digraph(tmp_path / "missing.txt", "a")
+    with pytest.raises(ValueError, match="missing"):
+        grundy.Digraph(os.fsencode(tmp_path / "missing.txt"), "a")
+    with pytest.raises(ValueError, match="cycle"):
+        grundy.hint(grundy.Digraph(EDGES, "s"), misere=True)
     with pytest.raises(ValueError, match="token"):
         grundy.Digraph(EDGES, [])
     with pytest.raises(ValueError, match=r"\.graphml"):
