@@ -1,8 +1,12 @@
 """Game graphs and Sprague-Grundy values of impartial games."""
 
+import os
 from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, Union
 
 __version__: str
+
+# The value grundy.Result.values holds for a vertex of value ∞(K) (2**32 - 1).
+INFINITY: int
 
 Heaps = Union[int, Iterable[int]]
 Pile = tuple[int, int]
@@ -64,7 +68,33 @@ class Moore:
     def format(self, position: Optional[Heaps] = None) -> str: ...
     def moves(self, position: Optional[Heaps] = None) -> list[list[int]]: ...
 
-BuiltinGame = Union[Tablettes, Nim, Octal, Moore]
+VertexName = Union[str, int]
+
+class Digraph:
+    """A token on a vertex of a directed graph (cycles allowed), moved along one edge per turn;
+    several tokens make a sum. Positions are vertex names: a str for one token, a list of
+    names for several."""
+
+    def __init__(
+        self,
+        graph: Union[str, os.PathLike[str], Iterable[tuple[VertexName, VertexName]]],
+        start: Union[VertexName, Sequence[VertexName]],
+    ) -> None: ...
+    @property
+    def vertices(self) -> list[str]: ...
+    @property
+    def edge_count(self) -> int: ...
+    @property
+    def start(self) -> Union[str, list[str]]: ...
+    def format(self, position: Optional[Union[VertexName, Sequence[VertexName]]] = None) -> str: ...
+    def moves(
+        self, position: Optional[Union[VertexName, Sequence[VertexName]]] = None
+    ) -> list[Union[str, list[str]]]: ...
+
+BuiltinGame = Union[Tablettes, Nim, Octal, Moore, Digraph]
+
+# What Result.value(v) returns: an int, or ("inf", K) for ∞(K).
+Value = Union[int, tuple[str, list[int]]]
 
 class PythonGame(Protocol):
     """A game written in Python: successors(state) (or successors_many(states)) at least;
@@ -84,9 +114,18 @@ class Result:
     @property
     def depth(self) -> int: ...
     @property
-    def grundy(self) -> int: ...
+    def grundy(self) -> Optional[int]:
+        """The start's value; None when it is ∞(K) (see infinite_set)."""
     @property
-    def outcome(self) -> str: ...
+    def infinite_set(self) -> Optional[list[int]]:
+        """K when the start's value is ∞(K), else None."""
+    @property
+    def outcome(self) -> str:
+        """'P', 'N', or 'D' (a draw, games with cycles)."""
+    @property
+    def infinite(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
     @property
     def max_value(self) -> int: ...
     @property
@@ -105,14 +144,18 @@ class Result:
     def class_edges(self) -> Optional[int]: ...
     @property
     def values(self) -> Any:
-        """A read-only numpy.ndarray of uint32 when NumPy is installed, else a list of int."""
+        """A read-only numpy.ndarray of uint32 when NumPy is installed, else a list of int;
+        grundy.INFINITY for a vertex of value ∞(K)."""
+    def value(self, v: int) -> Value: ...
+    def outcome_of(self, v: int) -> str: ...
     def state(self, v: int) -> Position: ...
     def states(self) -> list[Position]: ...
     def format(self, v: int) -> str: ...
     def successors(self, v: int) -> list[int]: ...
     def to_dot(self, path: Optional[str] = None) -> Optional[str]: ...
     def to_networkx(self) -> Any: ...
-    def export(self, path: str) -> None: ...
+    def export(self, path: Union[str, os.PathLike[str]]) -> None:
+        """.json (statistics), .graphml or .csv (labelled graph), .dot/.gv, .svg/.png."""
     def _repr_svg_(self) -> Optional[str]: ...
     def __len__(self) -> int: ...
 
@@ -129,6 +172,11 @@ class Hint:
     def moves(self) -> list[Position]: ...
     @property
     def descriptions(self) -> list[str]: ...
+    @property
+    def drawing_moves(self) -> list[Position]:
+        """In a draw ('D'): the positions the moves that keep the draw lead to."""
+    @property
+    def drawing_descriptions(self) -> list[str]: ...
     @property
     def move(self) -> Optional[Position]: ...
 

@@ -3,6 +3,7 @@
 // settings of a solve, Ctrl-C while the library runs, and the registration of each part.
 
 #include <grundy/dot.hpp>
+#include <grundy/export.hpp>
 #include <grundy/solve.hpp>
 
 #include <report.hpp>
@@ -29,10 +30,13 @@ public:
   virtual ~solved_any() = default;
   virtual const graph_statistics& statistics() const = 0;
   virtual const std::vector<grundy_value>& values() const = 0;
+  // The sets K of the vertices of value ∞(K); empty for an acyclic graph.
+  virtual const infinite_sets& infinite() const = 0;
   virtual const csr_graph& graph() const = 0;
   virtual py::object state(vertex_id v) const = 0;
   virtual std::string format(vertex_id v) const = 0;
   virtual void write_dot(std::ostream& os) const = 0;
+  virtual void write_labelled(std::ostream& os, export_format format) const = 0;
   // The fields the CLI prints before the statistics (game, its parameters, start).
   virtual cli::fields head() const = 0;
   // Seconds spent inside the user's own functions (games written in Python); 0 otherwise.
@@ -49,11 +53,15 @@ public:
   }
   const graph_statistics& statistics() const override { return solved_.statistics; }
   const std::vector<grundy_value>& values() const override { return solved_.values; }
+  const infinite_sets& infinite() const override { return solved_.infinite; }
   const csr_graph& graph() const override { return solved_.graph.graph; }
   py::object state(vertex_id v) const override { return Traits::to_python(game_, solved_.graph.states[v]); }
   std::string format(vertex_id v) const override { return game_.format(solved_.graph.states[v]); }
   void write_dot(std::ostream& os) const override {
-    grundy::write_dot(os, game_, solved_.graph, solved_.values);
+    grundy::write_dot(os, game_, solved_.graph, solved_.values, &solved_.infinite);
+  }
+  void write_labelled(std::ostream& os, export_format format) const override {
+    write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite);
   }
   cli::fields head() const override { return head_; }
   double user_seconds() const override { return user_seconds_; }
@@ -77,6 +85,9 @@ struct hint_result {
   bool misere = false;
   py::list moves;                        // positions the winning moves lead to
   std::vector<std::string> descriptions; // the same moves in words
+  // In a draw (outcome 'D', games with cycles) no move wins: the moves that keep the draw.
+  py::list drawing_moves;
+  std::vector<std::string> drawing_descriptions;
 };
 
 // While alive (on Python's main thread), SIGINT sets a flag the library watches instead of

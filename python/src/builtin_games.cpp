@@ -1,11 +1,12 @@
-// The built-in games in Python: Tablettes, Nim, Octal and Moore, each with its start position,
-// solved with the GIL released so that other Python threads run meanwhile.
+// The built-in games in Python: Tablettes, Nim, Octal, Moore and Digraph, each with its start
+// position, solved with the GIL released so that other Python threads run meanwhile.
 
 #include "bindings.hpp"
 
 #include <cli.hpp>
 #include <positions.hpp>
 
+#include <grundy/games/digraph.hpp>
 #include <grundy/games/moore.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/games/octal.hpp>
@@ -14,7 +15,10 @@
 
 #include <pybind11/stl.h>
 
+#include <boost/unordered/unordered_flat_map.hpp>
+
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace grundy::python {
@@ -48,8 +52,68 @@ struct tablettes_traits {
   }
 };
 
+// Digraph positions keep the file's vertex names: a name for one token, a list of names (in
+// the graph's vertex order) for several.
+struct digraph_traits {
+  static py::object to_python(const digraph_game& g, const digraph_game::state_type& s) {
+    if (s.size() == 1) return py::str(g.name(s[0]));
+    py::list names;
+    for (auto v : s)
+      names.append(g.name(v));
+    return names;
+  }
+};
+
 template <class G> struct traits_of { using type = heap_traits; };
 template <> struct traits_of<tablettes_game> { using type = tablettes_traits; };
+template <> struct traits_of<digraph_game> { using type = digraph_traits; };
+
+// A vertex name as Python may give it: a str, or an int standing for its decimal name.
+std::string vertex_name(const py::handle& obj) {
+  if (py::isinstance<py::str>(obj)) return obj.cast<std::string>();
+  if (py::isinstance<py::int_>(obj) && !py::isinstance<py::bool_>(obj))
+    return py::str(obj).cast<std::string>();
+  throw py::type_error("vertex names are str or int, not " + py::repr(obj).cast<std::string>());
+}
+
+// One vertex name (one token), or an iterable of them (one token on each: a sum of games).
+std::vector<std::string> token_names(const py::handle& obj) {
+  std::vector<std::string> names;
+  if (py::isinstance<py::str>(obj) || py::isinstance<py::int_>(obj))
+    names.push_back(vertex_name(obj));
+  else
+    for (auto item : obj)
+      names.push_back(vertex_name(item));
+  if (names.empty()) throw py::value_error("a digraph position needs at least one token");
+  return names;
+}
+
+// A file's path (str, bytes or os.PathLike), or an iterable of (u, v) edges whose vertices are named
+// in the order they first appear.
+digraph_game digraph_from(const py::object& source) {
+  if (py::isinstance<py::str>(source) || py::isinstance<py::bytes>(source) ||
+      py::hasattr(source, "__fspath__")) {
+    auto path = py::module_::import("os").attr("fsdecode")(source).cast<std::string>();
+    return digraph_game::read(path);
+  }
+  std::vector<std::string> names;
+  boost::unordered_flat_map<std::string, vertex_id> index;
+  std::vector<std::pair<vertex_id, vertex_id>> edges;
+  const auto id = [&](const py::handle& obj) {
+    auto name = vertex_name(obj);
+    const auto [it, added] = index.try_emplace(name, static_cast<vertex_id>(names.size()));
+    if (added) names.push_back(std::move(name));
+    return it->second;
+  };
+  for (auto item : source) {
+    if (py::isinstance<py::str>(item) || !py::isinstance<py::sequence>(item) || py::len(item) != 2)
+      throw py::value_error("an edge is a (u, v) pair, not " + py::repr(item).cast<std::string>());
+    const auto pair = py::reinterpret_borrow<py::sequence>(item);
+    const auto u = id(pair[0]);
+    edges.emplace_back(u, id(pair[1]));
+  }
+  return digraph_game::from_edges(std::move(names), edges);
+}
 
 // One heap size, or an iterable of them.
 heaps heaps_from(const py::handle& obj) {
@@ -94,6 +158,10 @@ tablettes_game::piles_type piles_from(const py::handle& obj) {
 heaps state_from(const nim_game&, const py::handle& obj) { return heaps_from(obj); }
 heaps state_from(const octal_game&, const py::handle& obj) { return heaps_from(obj); }
 heaps state_from(const moore_game&, const py::handle& obj) { return heaps_from(obj); }
+digraph_game::state_type state_from(const digraph_game& g, const py::handle& obj) {
+  const auto names = token_names(obj);
+  return g.position(names);
+}
 tablettes_state state_from(const tablettes_game& g, const py::handle& obj) {
   const auto piles = piles_from(obj);
   return g.make_state(piles);
@@ -124,6 +192,11 @@ cli::fields head_of(const tablettes_game& g) {
 cli::fields head_of(const nim_game&) { return {{"game", "nim"}}; }
 cli::fields head_of(const octal_game& g) { return {{"game", "octal"}, {"code", g.code().str()}}; }
 cli::fields head_of(const moore_game& g) { return {{"game", "moore"}, {"k", std::to_string(g.k())}}; }
+cli::fields head_of(const digraph_game& g) {
+  return {{"game", "digraph"},
+          {"graph",
+           std::to_string(g.vertex_count()) + " vertices, " + std::to_string(g.edge_count()) + " edges"}};
+}
 
 template <class G> cli::any_position as_any(const G& g, const state_t<G>& s) {
   return cli::game_position<G>{g, s, {}};
@@ -153,13 +226,15 @@ hint_result hint_game(const game_with_start<G>& w, const py::object& position, b
   const auto convention = misere ? play_convention::misere : play_convention::normal;
   const sigint_guard guard;
   const auto options = settings.options(guard.flag());
-  std::vector<state_t<G>> moves;
+  std::vector<state_t<G>> moves, draws;
   outcome o{};
   {
     py::gil_scoped_release release;
     const auto strategy = make_strategy(w.game, s, convention, options);
     moves = strategy.winning_moves(s);
     o = strategy.outcome_of(s);
+    if constexpr (requires { strategy.drawing_moves(s); })
+      if (o == outcome::d) draws = strategy.drawing_moves(s);
   }
   hint_result h;
   h.position = to_python(w.game, s);
@@ -168,6 +243,9 @@ hint_result hint_game(const game_with_start<G>& w, const py::object& position, b
   h.moves = to_python_list(w.game, moves);
   for (auto& m : moves)
     h.descriptions.push_back(describe_move(w.game, s, m));
+  h.drawing_moves = to_python_list(w.game, draws);
+  for (auto& m : draws)
+    h.drawing_descriptions.push_back(describe_move(w.game, s, m));
   return h;
 }
 
@@ -188,6 +266,8 @@ auto visit_builtin(const py::handle& obj, F&& f)
     return f(obj.cast<const game_with_start<octal_game>&>());
   if (py::isinstance<game_with_start<moore_game>>(obj))
     return f(obj.cast<const game_with_start<moore_game>&>());
+  if (py::isinstance<game_with_start<digraph_game>>(obj))
+    return f(obj.cast<const game_with_start<digraph_game>&>());
   return std::nullopt;
 }
 
@@ -324,6 +404,40 @@ void add_builtin_games(py::module_& m) {
         return "Moore(" + std::to_string(w.game.k()) + ", " + w.game.format(w.start) + ")";
       });
   add_common(moore);
+
+  py::class_<game_with_start<digraph_game>> digraph(
+      m, "Digraph",
+      "The digraph game: a token on a vertex of a directed graph, moved along one edge per turn; the\n"
+      "graph may have cycles (then draws are possible). Several tokens make a sum of games: the\n"
+      "player to move slides one of them. Positions are vertex names: a str for one token, a list\n"
+      "of names for several. As `grundy graph digraph FILE --start V` (or --tokens a,b).");
+  digraph
+      .def(py::init([](const py::object& source, const py::object& start) {
+             auto g = digraph_from(source);
+             auto s = g.position(token_names(start));
+             return game_with_start<digraph_game>{std::move(g), std::move(s)};
+           }),
+           py::arg("graph"), py::arg("start"),
+           "graph: a path (str or os.PathLike) to a Graphviz DOT file (.dot, .gv), a GraphML file\n"
+           "  (.graphml, .xml) or an edge list (any other name: 'u v' per line), or an iterable of\n"
+           "  (u, v) edges with vertex names as str or int (ints stand for their decimal names).\n"
+           "start: the token's vertex, or a list of vertices for several tokens.")
+      .def_property_readonly(
+          "vertices",
+          [](const game_with_start<digraph_game>& w) {
+            std::vector<std::string> names;
+            for (vertex_id v = 0; v < w.game.vertex_count(); ++v)
+              names.push_back(w.game.name(v));
+            return names;
+          },
+          "Every vertex name, in the graph's order.")
+      .def_property_readonly(
+          "edge_count", [](const game_with_start<digraph_game>& w) { return w.game.edge_count(); },
+          "The graph's distinct edges.")
+      .def("__repr__", [](const game_with_start<digraph_game>& w) {
+        return "<grundy.Digraph " + head_of(w.game)[1].second + ", start " + w.game.format(w.start) + ">";
+      });
+  add_common(digraph);
 }
 
 } // namespace grundy::python

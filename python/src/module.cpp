@@ -14,6 +14,7 @@
 #include <csignal>
 #include <filesystem>
 #include <signal.h>
+#include <span>
 #include <sstream>
 
 namespace grundy::python {
@@ -75,15 +76,24 @@ py::object values_of(const py::object& self) {
   return array;
 }
 
+// A generalized value as Python sees it: an int, or ("inf", [K]) for ∞(K).
+py::object value_object(grundy_value value, std::span<const grundy_value> k) {
+  if (value != infinity) return py::int_(value);
+  return py::make_tuple("inf", py::cast(std::vector<grundy_value>(k.begin(), k.end())));
+}
+
 py::object to_networkx(const result& r) {
   auto nx = py::module_::import("networkx");
   auto g = nx.attr("DiGraph")();
   const auto& s = solved(r);
   const auto& values = s.values();
   const auto add_node = g.attr("add_node");
-  for (vertex_id v = 0; v < values.size(); ++v)
-    add_node(v, py::arg("position") = s.state(v), py::arg("grundy") = values[v],
+  for (vertex_id v = 0; v < values.size(); ++v) {
+    const auto k = s.infinite().of(v);
+    add_node(v, py::arg("position") = s.state(v), py::arg("grundy") = value_object(values[v], k),
+             py::arg("outcome") = std::string(1, to_char(generalized_outcome(values[v], k))),
              py::arg("label") = s.format(v));
+  }
   py::list edges;
   for (vertex_id v = 0; v < values.size(); ++v)
     for (auto e : boost::make_iterator_range(out_edges(v, s.graph())))
@@ -97,6 +107,9 @@ void export_to(const result& r, const std::string& path) {
   const auto extension = std::filesystem::path(path).extension().string();
   if (extension == ".json") {
     cli::write_file_atomically(path, [&](std::ostream& os) { os << json_of(s) << '\n'; });
+  } else if (extension == ".graphml" || extension == ".csv") {
+    const auto format = export_format_of(path);
+    cli::write_file_atomically(path, [&](std::ostream& os) { s.write_labelled(os, format); });
   } else if (extension == ".dot" || extension == ".gv") {
     cli::write_file_atomically(path, [&](std::ostream& os) { s.write_dot(os); });
   } else if (extension == ".svg" || extension == ".png") {
@@ -110,8 +123,8 @@ void export_to(const result& r, const std::string& path) {
     cli::write_file_atomically(path, [&](std::ostream& os) { os << picture; });
   } else {
     throw py::value_error("cannot export to '" + path +
-                          "': give a file ending in .json (the statistics), .dot or .gv (the graph), "
-                          ".svg or .png (the graph drawn by Graphviz)");
+                          "': give a file ending in .json (the statistics), .graphml or .csv (the labelled "
+                          "graph), .dot or .gv (the graph), .svg or .png (the graph drawn by Graphviz)");
   }
 }
 
@@ -133,8 +146,8 @@ py::object repr_svg(const result& r) {
 std::string repr(const result& r) {
   const auto& st = r.solved->statistics();
   return "<grundy.Result " + r.solved->format(0) + ": " + std::to_string(st.vertices) + " vertices, " +
-         std::to_string(st.edges) + " edges, grundy " + std::to_string(st.start_value) + " (" +
-         to_char(st.start_outcome()) + ")>";
+         std::to_string(st.edges) + " edges, grundy " + format_value(st.start_value, st.start_infinite_set) +
+         " (" + to_char(st.start_outcome()) + ")>";
 }
 
 py::object optional_class_figure(const result& r, std::uint64_t graph_statistics::*figure) {
@@ -144,9 +157,12 @@ py::object optional_class_figure(const result& r, std::uint64_t graph_statistics
 }
 
 std::string hint_text(const hint_result& h) {
-  std::string text = h.outcome == 'N' ? "N: the player to move wins" : "P: the player to move loses";
+  std::string text = h.outcome == 'N'   ? "N: the player to move wins"
+                     : h.outcome == 'D' ? "D: a draw, neither player can force a win"
+                                        : "P: the player to move loses";
   if (h.misere) text += " (misère play)";
   if (!h.descriptions.empty()) text += "; " + h.descriptions.front();
+  if (!h.drawing_descriptions.empty()) text += "; keep it: " + h.drawing_descriptions.front();
   return text;
 }
 
@@ -200,7 +216,9 @@ sigint_guard::~sigint_guard() {
 }
 
 // Off the main thread no handler was installed: the flag would be another call's.
-const std::atomic<bool>* sigint_guard::flag() const noexcept { return installed_ ? &sigint_received : nullptr; }
+const std::atomic<bool>* sigint_guard::flag() const noexcept {
+  return installed_ ? &sigint_received : nullptr;
+}
 
 void throw_keyboard_interrupt() {
   PyErr_SetNone(PyExc_KeyboardInterrupt);
@@ -244,12 +262,14 @@ using namespace grundy::python;
 namespace grundy_ns = grundy;
 
 PYBIND11_MODULE(grundy, m) {
-  m.doc() = "Game graphs and Sprague-Grundy values of impartial games.\n\n"
-            "Built-in games (Tablettes, Nim, Octal, Moore) run at C++ speed; games written in Python\n"
-            "(an object with successors(state)) are explored and labelled by the same engine.\n"
-            "solve() explores and labels a game's graph, octal_sequence() computes an octal game's\n"
-            "values until their period is proven, winning_moves() and hint() say how to win.";
+  m.doc() =
+      "Game graphs and Sprague-Grundy values of impartial games.\n\n"
+      "Built-in games (Tablettes, Nim, Octal, Moore, Digraph) run at C++ speed; games written in Python\n"
+      "(an object with successors(state)) are explored and labelled by the same engine.\n"
+      "solve() explores and labels a game's graph, octal_sequence() computes an octal game's\n"
+      "values until their period is proven, winning_moves() and hint() say how to win.";
   m.attr("__version__") = GRUNDY_VERSION;
+  m.attr("INFINITY") = grundy_ns::infinity;
 
   auto limit = py::exception<grundy_ns::limit_exceeded>(m, "LimitExceeded", PyExc_RuntimeError);
   limit.doc() = "An exploration passed max_states or max_memory. The attributes states, edges, levels, "
@@ -272,15 +292,36 @@ PYBIND11_MODULE(grundy, m) {
           "depth", [](const result& r) { return r.solved->statistics().depth; },
           "Breadth-first levels, the start position's included.")
       .def_property_readonly(
-          "grundy", [](const result& r) { return r.solved->statistics().start_value; },
-          "The start position's Sprague-Grundy value.")
+          "grundy",
+          [](const result& r) -> py::object {
+            const auto x = r.solved->statistics().start_value;
+            return x == grundy_ns::infinity ? py::object(py::none()) : py::object(py::int_(x));
+          },
+          "The start position's Sprague-Grundy value; None when it is ∞(K) (a game with cycles:\n"
+          "see infinite_set).")
+      .def_property_readonly(
+          "infinite_set",
+          [](const result& r) -> py::object {
+            const auto& st = r.solved->statistics();
+            if (st.start_value != grundy_ns::infinity) return py::none();
+            return py::cast(st.start_infinite_set);
+          },
+          "When the start's value is ∞(K): K, the finite values of its successors, as an\n"
+          "increasing list (0 in K: the player to move wins; otherwise a draw). None otherwise.")
       .def_property_readonly(
           "outcome",
           [](const result& r) { return std::string(1, to_char(r.solved->statistics().start_outcome())); },
-          "'P' when the player to move at the start loses against perfect play, 'N' when they win.")
+          "'P' when the player to move at the start loses against perfect play, 'N' when they win,\n"
+          "'D' for a draw (games with cycles: perfect play never ends).")
+      .def_property_readonly(
+          "infinite", [](const result& r) { return r.solved->statistics().infinite; },
+          "Positions of value ∞(K) (0 for a game without cycles).")
+      .def_property_readonly(
+          "draws", [](const result& r) { return r.solved->statistics().draws; },
+          "Positions of value ∞(K) with 0 not in K: draws.")
       .def_property_readonly(
           "max_value", [](const result& r) { return r.solved->statistics().max_value; },
-          "The largest value of any position.")
+          "The largest finite value of any position.")
       .def_property_readonly(
           "value_counts", [](const result& r) { return r.solved->statistics().value_counts; },
           "value_counts[g]: the number of positions of value g.")
@@ -308,8 +349,26 @@ PYBIND11_MODULE(grundy, m) {
           "With symmetry: the edges between the classes explored (None without).")
       .def_property_readonly(
           "values", &values_of,
-          "Every vertex's Sprague-Grundy value, index = vertex id: a read-only NumPy array "
-          "when NumPy is installed, a list otherwise.")
+          "Every vertex's Sprague-Grundy value, index = vertex id: a read-only NumPy array (uint32)\n"
+          "when NumPy is installed, a list otherwise. A vertex of value ∞(K) holds grundy.INFINITY\n"
+          "(2**32 - 1) in both; value(v) gives its set K.")
+      .def(
+          "value",
+          [](const result& r, std::int64_t v) {
+            const auto u = checked_vertex(r, v);
+            return value_object(r.solved->values()[u], r.solved->infinite().of(u));
+          },
+          py::arg("v"),
+          "Vertex v's value: an int, or (\"inf\", K) with K the increasing list of the finite values\n"
+          "of its successors when it is ∞(K).")
+      .def(
+          "outcome_of",
+          [](const result& r, std::int64_t v) {
+            const auto u = checked_vertex(r, v);
+            return std::string(1, to_char(grundy_ns::generalized_outcome(r.solved->values()[u],
+                                                                         r.solved->infinite().of(u))));
+          },
+          py::arg("v"), "Vertex v's outcome for the player to move: 'P', 'N' or 'D'.")
       .def(
           "state", [](const result& r, std::int64_t v) { return r.solved->state(checked_vertex(r, v)); },
           py::arg("v"), "The position of vertex v, as a Python object.")
@@ -352,14 +411,15 @@ PYBIND11_MODULE(grundy, m) {
           "positions dark, other P-positions shaded): returned as a string, or written to path.")
       .def("to_networkx", &to_networkx,
            "The graph as a networkx.DiGraph: nodes are vertex ids with attributes position, grundy\n"
-           "and label (needs networkx).")
+           "(as value(v) gives it), outcome and label (needs networkx).")
       .def(
           "export",
           [](const result& r, const py::object& path) { export_to(r, py::str(path).cast<std::string>()); },
           py::arg("path"),
           "Writes the result as the CLI does, chosen by the file's extension: .json the statistics\n"
-          "(grundy graph --format json), .dot or .gv the graph (--dot), .svg or .png the graph drawn\n"
-          "by Graphviz (--render). Files are written whole or not at all.")
+          "(grundy graph --format json), .graphml or .csv every vertex with its position, value and\n"
+          "outcome, and every edge (--export), .dot or .gv the graph (--dot), .svg or .png the graph\n"
+          "drawn by Graphviz (--render). Files are written whole or not at all.")
       .def("_repr_svg_", &repr_svg)
       .def("__len__", [](const result& r) { return r.solved->values().size(); })
       .def("__repr__", &repr);
@@ -368,10 +428,15 @@ PYBIND11_MODULE(grundy, m) {
       .def_readonly("position", &hint_result::position)
       .def_property_readonly(
           "outcome", [](const hint_result& h) { return std::string(1, h.outcome); },
-          "'N': the player to move wins; 'P': they lose against perfect play.")
+          "'N': the player to move wins; 'P': they lose against perfect play; 'D': a draw (games\n"
+          "with cycles), where no move wins and drawing_moves keep the draw.")
       .def_readonly("misere", &hint_result::misere)
       .def_readonly("moves", &hint_result::moves, "The positions the winning moves lead to.")
       .def_readonly("descriptions", &hint_result::descriptions, "The winning moves in words.")
+      .def_readonly("drawing_moves", &hint_result::drawing_moves,
+                    "In a draw: the positions the moves that keep the draw lead to (any other loses).")
+      .def_readonly("drawing_descriptions", &hint_result::drawing_descriptions,
+                    "The moves that keep the draw in words.")
       .def_property_readonly(
           "move",
           [](const hint_result& h) -> py::object {
@@ -399,8 +464,10 @@ PYBIND11_MODULE(grundy, m) {
       py::arg("game"), py::arg("start") = py::none(), py::kw_only(), py::arg("threads") = 0,
       py::arg("max_states") = py::none(), py::arg("max_memory") = py::none(),
       "Explores every position reachable from the start, labels each with its Sprague-Grundy\n"
-      "value, and returns a Result.\n\n"
-      "game: a built-in game (Tablettes, Nim, Octal, Moore), which carries its start position, or\n"
+      "value, and returns a Result. A game whose moves may come back to a position (cycles) gets\n"
+      "generalized values: a number, or ∞(K) (Result.grundy None, Result.infinite_set K), with\n"
+      "draws (outcome 'D').\n\n"
+      "game: a built-in game (Tablettes, Nim, Octal, Moore, Digraph), which carries its start position, or\n"
       "  any object with successors(state) returning an iterable of states, with `start` given.\n"
       "  States are hashable Python values (tuples, not lists). Optional members: canonical(state)\n"
       "  (one representative per position), format(state) (a label), graded = True (every move\n"
@@ -437,7 +504,8 @@ PYBIND11_MODULE(grundy, m) {
       py::arg("game"), py::arg("position") = py::none(), py::kw_only(), py::arg("misere") = false,
       py::arg("max_states") = py::none(),
       "Who wins from `position` (the start position when None), and the winning moves as\n"
-      "positions and in words, as `grundy hint` says them.");
+      "positions and in words, as `grundy hint` says them. In a draw (outcome 'D', games with\n"
+      "cycles) no move wins, and drawing_moves lists the moves that keep the draw.");
 
   add_builtin_games(m);
   add_octal(m);

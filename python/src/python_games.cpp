@@ -194,6 +194,11 @@ hint_result hint_game(const G& g, const py::object& position, bool misere, const
     h.moves.append(m.value);
     h.descriptions.push_back(describe_move(g, s, m));
   }
+  if (h.outcome == 'D')
+    for (auto& m : strategy.drawing_moves(s)) {
+      h.drawing_moves.append(m.value);
+      h.drawing_descriptions.push_back(describe_move(g, s, m));
+    }
   return h;
 }
 

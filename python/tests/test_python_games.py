@@ -94,8 +94,9 @@ def test_errors_from_python_games():
         def successors(self, s):
             return [(s + 1) % 3]
 
-    with pytest.raises(ValueError, match="cycle"):
-        grundy.solve(Cycle(), 0)
+    # A cycle with no way out: every position is ∞(∅), a draw.
+    r = grundy.solve(Cycle(), 0)
+    assert (r.grundy, r.infinite_set, r.outcome, r.draws) == (None, [], "D", 3)
 
     with pytest.raises(TypeError, match="successors"):
         grundy.solve(object(), 0)
