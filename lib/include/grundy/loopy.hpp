@@ -15,6 +15,7 @@
 // 51-81; A. S. Fraenkel and Y. Yesha, The generalized Sprague-Grundy function and its
 // invariance under certain mappings, J. Combinatorial Theory A 43 (1986) 165-177.
 
+#include <grundy/detail/work_meter.hpp>
 #include <grundy/graph.hpp>
 #include <grundy/labelling.hpp>
 
@@ -142,7 +143,7 @@ generalized_labelling generalized_sprague_grundy(const Graph& g, const std::atom
     unsettled[v] = static_cast<vertex_id>(out_degree(v, g));
     open.push_back(static_cast<vertex_id>(v));
   }
-  std::size_t work = 0;
+  detail::work_meter meter; // one unit per vertex labelled and per predecessor edge looked at
   for (grundy_value m = 0; !open.empty(); ++m) {
     detail::check_stop(stop);
     ready.clear();
@@ -153,7 +154,7 @@ generalized_labelling generalized_sprague_grundy(const Graph& g, const std::atom
     while (!ready.empty()) {
       const auto u = ready.back();
       ready.pop_back();
-      if ((work++ & 0xFFFF) == 0) detail::check_stop(stop);
+      if (meter.due(in.of(u).size() + 1)) detail::check_stop(stop);
       state[u] = finite_vertex;
       value[u] = m;
       for (auto p : in.of(u)) {
@@ -192,19 +193,24 @@ generalized_labelling generalized_sprague_grundy(const Graph& g, const std::atom
   return result;
 }
 
-// Normal-play outcomes of every vertex, cycles allowed: the ordinary labelling when the graph
-// is acyclic, the generalized one (with draws) otherwise.
+// Values of every vertex of any finite game graph: the ordinary labelling when the graph is
+// acyclic (its topological sort is what finds a cycle), the generalized one otherwise, so that
+// acyclic graphs keep the ordinary labelling's speed.
 template <class Graph>
-std::vector<outcome> normal_play_outcomes(const Graph& g, const std::atomic<bool>* stop = nullptr) {
-  std::vector<outcome> result;
-  result.reserve(num_vertices(g));
+generalized_labelling sprague_grundy_with_cycles(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   try {
-    for (auto x : sprague_grundy(g, stop))
-      result.push_back(outcome_of(x));
-    return result;
+    return {sprague_grundy(g, stop), {}};
   } catch (const not_acyclic&) {
   }
-  const auto labelled = generalized_sprague_grundy(g, stop);
+  return generalized_sprague_grundy(g, stop);
+}
+
+// Normal-play outcomes of every vertex, cycles allowed (draws where play never ends).
+template <class Graph>
+std::vector<outcome> normal_play_outcomes(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+  const auto labelled = sprague_grundy_with_cycles(g, stop);
+  std::vector<outcome> result;
+  result.reserve(labelled.values.size());
   for (std::size_t v = 0; v < labelled.values.size(); ++v)
     result.push_back(labelled.outcome_of(static_cast<vertex_id>(v)));
   return result;

@@ -80,11 +80,7 @@ std::vector<grundy_value> label_graph(const G& g, const game_graph<state_t<G>>& 
   } else {
     if (!gg.has_edges())
       throw std::invalid_argument("a graph built without edges can be labelled only for graded games");
-    try {
-      return sprague_grundy(gg.graph, stop);
-    } catch (const not_acyclic&) {
-    }
-    auto labelled = generalized_sprague_grundy(gg.graph, stop);
+    auto labelled = sprague_grundy_with_cycles(gg.graph, stop);
     if (infinite) *infinite = std::move(labelled.infinite);
     return std::move(labelled.values);
   }
