@@ -211,13 +211,14 @@ void run(const graph_options& o) {
   } else if (o.game == "tablettes") {
     if (!o.args.empty()) throw usage_error("tablettes take --colors C --tablets N, not positions");
     const auto counts = parse_tablets(o.colors, o.tablets);
-    const tablettes_game g(counts, {.symmetry = o.symmetry});
-    run(g, g.start(), o,
-        {{"game", "tablettes"},
-         {"colors", std::to_string(counts.size())},
-         {"tablets", std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end()
-                         ? std::to_string(counts[0])
-                         : fmt::format("{}", fmt::join(counts, ","))}});
+    with_tablettes(tablettes_game(counts, {.symmetry = o.symmetry}), [&](const auto& g, const auto& start) {
+      run(g, start, o,
+          {{"game", "tablettes"},
+           {"colors", std::to_string(counts.size())},
+           {"tablets", std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end()
+                           ? std::to_string(counts[0])
+                           : fmt::format("{}", fmt::join(counts, ","))}});
+    });
   } else if (o.game == "nim") {
     const auto sizes = parse_heaps(o.args);
     run(nim_game{}, nim_game::position(sizes), o, {{"game", "nim"}});

@@ -84,18 +84,19 @@ void run(const table_options& o) {
   try {
     for (auto c = colors.first; c <= colors.last; ++c)
       for (auto n = tablets.first; n <= tablets.last; ++n) {
-        const tablettes_game g(c, n, {.symmetry = o.symmetry});
-        const auto solved = solve(g, g.start(), make_build_options(o.exploration, line, stop));
-        line.clear();
-        std::optional<misere_cell> m;
-        if (o.misere) {
-          if (!solved.graph.has_edges())
-            throw run_error("--misere needs the graph's edges, which were not kept");
-          const auto misere = misere_outcomes(solved.graph.graph);
-          m = misere_cell{misere[0], count_positions(g, solved.graph,
-                                                     [&](vertex_id v) { return misere[v] == outcome::p; })};
-        }
-        print_row(o.format, c, n, solved.statistics, first, m);
+        with_tablettes(tablettes_game(c, n, {.symmetry = o.symmetry}), [&](const auto& g, const auto& start) {
+          const auto solved = solve(g, start, make_build_options(o.exploration, line, stop));
+          line.clear();
+          std::optional<misere_cell> m;
+          if (o.misere) {
+            if (!solved.graph.has_edges())
+              throw run_error("--misere needs the graph's edges, which were not kept");
+            const auto misere = misere_outcomes(solved.graph.graph);
+            m = misere_cell{misere[0], count_positions(g, solved.graph,
+                                                       [&](vertex_id v) { return misere[v] == outcome::p; })};
+          }
+          print_row(o.format, c, n, solved.statistics, first, m);
+        });
         first = false;
       }
   } catch (...) {

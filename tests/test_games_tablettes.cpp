@@ -9,11 +9,14 @@
 #include <atomic>
 #include <map>
 #include <set>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+using grundy::compact_tablettes_game;
 using grundy::pile;
 using grundy::tablettes_game;
+using grundy::with_tablettes;
 using piles = tablettes_game::piles_type;
 
 namespace {
@@ -265,6 +268,60 @@ BOOST_AUTO_TEST_CASE(threads_do_not_change_the_graph) {
       BOOST_TEST(many.statistics.edges == one.statistics.edges);
     }
   }
+}
+
+// Games whose positions fit in 64 bits are explored with 8-byte states: the graph must be the
+// same one, vertex for vertex, with symmetry and without, on one thread and on several. The
+// cells include unequal counts (symmetry among some colours only) and positions of exactly 64
+// bits (31 tablets in 2 colours), whose last bit is the top bit of the word.
+BOOST_AUTO_TEST_CASE(compact_states_give_the_same_graph) {
+  const std::vector<std::vector<unsigned>> cells = {
+      {4, 4, 4, 4}, {3, 3, 3, 2, 2}, {5, 1, 5, 1}, {2, 2, 2, 2, 2, 2, 2}, {30, 1}};
+  for (const auto& counts : cells)
+    for (bool symmetry : {false, true})
+      for (unsigned threads : {1u, 2u}) {
+        const tablettes_game wide(counts, {.symmetry = symmetry});
+        BOOST_TEST_REQUIRE(compact_tablettes_game::fits(wide));
+        const compact_tablettes_game compact(wide);
+        const auto a = grundy::solve(wide, wide.start(), with_threads(threads));
+        const auto b = grundy::solve(compact, compact.start(), with_threads(threads));
+        BOOST_TEST_REQUIRE(a.graph.states.size() == b.graph.states.size());
+        bool same_states = true;
+        for (std::size_t v = 0; v < a.graph.states.size(); ++v)
+          same_states = same_states && a.graph.states[v] == compact_tablettes_game::widen(b.graph.states[v]);
+        BOOST_TEST(same_states);
+        BOOST_TEST((a.graph.level_starts == b.graph.level_starts));
+        BOOST_TEST((a.graph.graph.m_forward.m_rowstart == b.graph.graph.m_forward.m_rowstart));
+        BOOST_TEST((a.graph.graph.m_forward.m_column == b.graph.graph.m_forward.m_column));
+        BOOST_TEST((a.values == b.values));
+        BOOST_TEST(a.statistics.vertices == b.statistics.vertices);
+        BOOST_TEST(a.statistics.edges == b.statistics.edges);
+        BOOST_TEST(a.statistics.classes == b.statistics.classes);
+        BOOST_TEST(a.statistics.symmetric == b.statistics.symmetric);
+        BOOST_TEST(compact.format(b.graph.states.back()) == wide.format(a.graph.states.back()));
+      }
+  const tablettes_game eight(8, 3);
+  BOOST_TEST(compact_tablettes_game::fits(eight));
+  BOOST_TEST(compact_tablettes_game(eight).format(compact_tablettes_game(eight).start()) ==
+             eight.format(eight.start()));
+  BOOST_TEST(compact_tablettes_game::fits(tablettes_game(std::vector<unsigned>{31, 1})) == false); // 66 bits
+  BOOST_TEST(compact_tablettes_game::fits(tablettes_game(9, 3)));                                  // 63 bits
+  BOOST_TEST(!compact_tablettes_game::fits(tablettes_game(7, 5)));                                 // 77 bits
+  BOOST_CHECK_THROW(compact_tablettes_game(tablettes_game(7, 5)), std::invalid_argument);
+}
+
+// with_tablettes picks the compact game exactly where it fits.
+BOOST_AUTO_TEST_CASE(with_tablettes_picks_by_size) {
+  auto compact = [](const tablettes_game& g) {
+    return with_tablettes(g, [](const auto& game, const auto&) {
+      return std::is_same_v<std::decay_t<decltype(game)>, compact_tablettes_game>;
+    });
+  };
+  BOOST_TEST(compact(tablettes_game(5, 4)));  // 45 bits
+  BOOST_TEST(compact(tablettes_game(7, 4)));  // 63 bits
+  BOOST_TEST(compact(tablettes_game(8, 3)));  // 56 bits
+  BOOST_TEST(!compact(tablettes_game(8, 4))); // 72 bits
+  BOOST_TEST(!compact(tablettes_game(10, 4)));
 }
 
 // Without edges, labels come from regenerated moves and must be the same.

@@ -218,16 +218,16 @@ struct stored_id {
   vertex_id v;
 };
 
-template <class State> struct id_hash {
+template <class State, class States = std::vector<State>> struct id_hash {
   using is_transparent = void;
-  const std::vector<State>* states;
+  const States* states;
   std::size_t operator()(stored_id id) const { return boost::hash<State>{}((*states)[id.v]); }
   std::size_t operator()(const State& s) const { return boost::hash<State>{}(s); }
 };
 
-template <class State> struct id_equal {
+template <class State, class States = std::vector<State>> struct id_equal {
   using is_transparent = void;
-  const std::vector<State>* states;
+  const States* states;
   bool operator()(stored_id a, stored_id b) const { return a.v == b.v; }
   bool operator()(const State& s, stored_id id) const { return s == (*states)[id.v]; }
   bool operator()(stored_id id, const State& s) const { return s == (*states)[id.v]; }

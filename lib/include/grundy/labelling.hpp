@@ -1,6 +1,7 @@
 #pragma once
 // Sprague-Grundy values of every vertex of a finite acyclic game graph.
 
+#include <grundy/detail/page_allocator.hpp>
 #include <grundy/detail/parallel.hpp>
 #include <grundy/detail/work_meter.hpp>
 
@@ -143,7 +144,7 @@ template <class Graph> std::size_t max_out_degree(const Graph& g) {
 // indices, and allocates nothing per vertex. Throws labelling_stopped once *stop is true.
 template <class Graph>
 std::vector<grundy_value> sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
-  std::vector<grundy_value> value(num_vertices(g), 0);
+  auto value = detail::huge_vector<grundy_value>(num_vertices(g), 0);
   std::vector<char> seen(detail::max_out_degree(g) + 1, 0);
   detail::work_meter meter; // one unit per vertex and per edge
   for (auto v : sinks_first_order(g, stop)) {
@@ -162,7 +163,7 @@ std::vector<grundy_value> sprague_grundy_by_level(const Graph& g, const std::vec
                                                   unsigned threads, const std::atomic<bool>* stop = nullptr) {
   using vertex = typename boost::graph_traits<Graph>::vertex_descriptor;
   threads = detail::thread_count(threads);
-  std::vector<grundy_value> value(num_vertices(g), 0);
+  auto value = detail::huge_vector<grundy_value>(num_vertices(g), 0);
   const std::size_t marks = detail::max_out_degree(g) + 1;
   for (std::size_t k = level_starts.size() - 1; k-- > 0;) {
     detail::check_stop(stop);

@@ -7,6 +7,7 @@
 #include <bit>
 #include <numeric>
 #include <stdexcept>
+#include <type_traits>
 
 namespace grundy {
 
@@ -40,8 +41,10 @@ template <class Word> Word to_bits(const tablettes_state& s) {
     return (Word{s.high} << 64) | s.low;
 }
 
-template <class Word> tablettes_state from_bits(Word x) {
-  if constexpr (sizeof(Word) == 8)
+template <class State, class Word> State from_bits(Word x) {
+  if constexpr (std::is_same_v<State, compact_tablettes_state>)
+    return {static_cast<std::uint64_t>(x)};
+  else if constexpr (sizeof(Word) == 8)
     return {x, 0};
   else
     return {static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(x >> 64)};
@@ -260,7 +263,7 @@ tablettes_state relabelled(const tablettes_state& s, std::span<const std::uint8_
     out |= seg[c].bits << at;
     at += seg[c].length;
   }
-  return from_bits(out);
+  return from_bits<tablettes_state>(out);
 }
 
 } // namespace
@@ -272,7 +275,7 @@ tablettes_state tablettes_game::representative(const state_type& s) const {
 
 namespace {
 
-template <class Word> void stack_moves(const tablettes_state& s, std::vector<tablettes_state>& out) {
+template <class Word, class State> void stack_moves(const tablettes_state& s, std::vector<State>& out) {
   // Each successor is the parent's bits with two pile segments cut out and the merged pile's
   // segment put in: a few shifts, with no list of piles built per move. Piles are indexed by
   // (colour, height) through bit masks, so that only pairs that may be stacked are visited (two
@@ -335,7 +338,7 @@ template <class Word> void stack_moves(const tablettes_state& s, std::vector<tab
     const Word x = cut(cut(bits, aj, lj), ai, li);
     if (to > aj) to -= lj;
     if (to > ai) to -= li;
-    out.push_back(from_bits(insert(x, to, Word{1} << height, height + 1u)));
+    out.push_back(from_bits<State>(insert(x, to, Word{1} << height, height + 1u)));
   };
   // Equal piles make equal moves, so each (colour, height) is represented by its first pile,
   // paired with its twin when it has one. Distinct pairs then give distinct positions: the
@@ -372,6 +375,20 @@ void tablettes_game::successors(const state_type& s, std::vector<state_type>& ou
     stack_moves<std::uint64_t>(s, out);
   else
     stack_moves<u128>(s, out);
+}
+
+compact_tablettes_game::compact_tablettes_game(tablettes_game g) : game_(std::move(g)) {
+  if (!fits(game_))
+    throw std::invalid_argument(fmt::format("tablettes of {} tablets in {} colours do not fit in 64 bits",
+                                            game_.total_tablets(), game_.colours()));
+}
+
+compact_tablettes_game::state_type compact_tablettes_game::canonical(const state_type& s) const {
+  return game_.symmetry() ? narrow(relabelled<std::uint64_t>(widen(s), game_.group_)) : s;
+}
+
+void compact_tablettes_game::successors(const state_type& s, std::vector<state_type>& out) const {
+  stack_moves<std::uint64_t>(widen(s), out);
 }
 
 std::uint64_t tablettes_game::orbit_size(const state_type& s) const {

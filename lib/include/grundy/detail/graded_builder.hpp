@@ -2,15 +2,17 @@
 // The builder for graded games: level by level, on several threads, one level indexed at a time.
 // Included by graph.hpp.
 
+#include <grundy/detail/arena.hpp>
 #include <grundy/detail/page_allocator.hpp>
 #include <grundy/detail/parallel.hpp>
 #include <grundy/detail/work_meter.hpp>
 
-#include <boost/unordered/unordered_flat_map.hpp>
+#include <boost/unordered/unordered_flat_set.hpp>
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -38,22 +40,33 @@ inline unsigned shard_of(std::size_t hash) {
                                (64 - shard_bits));
 }
 
-template <class T> using level_buffer = std::vector<T, page_allocator<T>>;
+template <class T> using shard_vector = std::vector<T, arena_allocator<T>>;
 
 // What one unit of work produces for its share of a chunk of parents. Successors are filed by
 // shard, in the order they were met, and `shards` says which shard each went to: once the
 // shards have given their (shard, local id)s, in the same order, the targets are read back
 // parent by parent with one cursor per shard. That costs a byte per successor where a slot
-// number would cost four, and every list is written and read in order.
+// number would cost four, and every list is written and read in order. A unit's buffers keep
+// their capacity from chunk to chunk, so their pages are faulted once per exploration.
 template <class State> struct expansion {
   static_assert(shard_bits <= 8, "shards are written as bytes");
+
+  explicit expansion(arena& memory) {
+    buckets.reserve(shard_count);
+    ids.reserve(shard_count);
+    for (unsigned s = 0; s < shard_count; ++s) {
+      buckets.emplace_back(arena_allocator<State>(memory));
+      ids.emplace_back(arena_allocator<std::uint32_t>(memory));
+    }
+  }
+
   std::vector<State> moves;
-  std::vector<std::vector<State>> buckets{shard_count};
-  std::vector<std::vector<std::uint32_t>> ids{shard_count}; // (shard, local id), bucket by bucket
-  std::vector<std::uint8_t> shards;                         // the shard of each successor met
-  level_buffer<std::uint32_t> targets; // (shard, local id) of each successor, parent by parent
-  std::vector<std::uint32_t> degrees;  // successors listed per parent (then kept, by keep_distinct)
-  std::size_t kept = 0;                // targets kept by keep_distinct
+  std::vector<shard_vector<State>> buckets;
+  std::vector<shard_vector<std::uint32_t>> ids;                      // (shard, local id), bucket by bucket
+  std::vector<std::uint8_t> shards;                                  // the shard of each successor met
+  std::vector<std::uint32_t, page_allocator<std::uint32_t>> targets; // (shard, local id), parent by parent
+  std::vector<std::uint32_t> degrees; // successors listed per parent (then kept, by keep_distinct)
+  std::size_t kept = 0;               // targets kept by keep_distinct
   std::uint64_t raw_vertices = 0;
   std::uint64_t raw_edges = 0;
   std::uint64_t terminals = 0;
@@ -69,10 +82,26 @@ template <class State> struct expansion {
   }
 };
 
-// One level's index: per shard, the states met so far and their local ids.
+// One level's index: per shard, the states met so far in the order they were met, and a hash
+// table of their local ids that hashes and compares them through that list. A slot is then 4
+// bytes where a state and its id take 24, and a shard's table and list stay in cache.
 template <class State> struct level_index {
-  std::vector<boost::unordered_flat_map<State, std::uint32_t, boost::hash<State>>> tables{shard_count};
-  std::vector<std::vector<State>> states{shard_count};
+  using list = shard_vector<State>;
+  using table = boost::unordered_flat_set<stored_id, id_hash<State, list>, id_equal<State, list>,
+                                          arena_allocator<stored_id>>;
+
+  explicit level_index(arena& memory) {
+    states.reserve(shard_count); // the tables point to the lists: they must not move
+    tables.reserve(shard_count);
+    for (unsigned s = 0; s < shard_count; ++s) {
+      states.emplace_back(arena_allocator<State>(memory));
+      tables.emplace_back(0, id_hash<State, list>{&states[s]}, id_equal<State, list>{&states[s]},
+                          arena_allocator<stored_id>(memory));
+    }
+  }
+
+  std::vector<list> states;
+  std::vector<table> tables;
 
   std::uint64_t size() const {
     std::uint64_t n = 0;
@@ -113,9 +142,14 @@ void resolve(unsigned shard, std::span<expansion<State>> work, level_index<State
     auto& ids = x.ids[shard];
     ids.clear();
     for (auto& state : x.buckets[shard]) {
-      const auto [it, inserted] = table.try_emplace(state, static_cast<std::uint32_t>(list.size()));
-      if (inserted) list.push_back(state);
-      ids.push_back((shard << local_bits) | it->second);
+      auto local = static_cast<std::uint32_t>(list.size());
+      if (const auto it = table.find(state); it != table.end())
+        local = it->v;
+      else {
+        list.push_back(state);
+        table.insert(stored_id{local});
+      }
+      ids.push_back((shard << local_bits) | local);
     }
   }
 }
@@ -152,46 +186,40 @@ template <class State> void keep_distinct(expansion<State>& x, bool repeats) {
   x.kept = static_cast<std::size_t>(out - x.targets.begin());
 }
 
-// Frees a container's storage now (`v = {}` would pick the initializer-list assignment, which
-// keeps the capacity).
-template <class Container> void release(Container& c) { Container().swap(c); }
-
-// Makes room for `more` elements, doubling as push_back would, with the new storage in huge
-// pages: the row starts grow to 8 bytes a vertex, tens of megabytes, a push at a time.
-template <class T> void grow_for(std::vector<T>& v, std::size_t more) {
-  if (v.size() + more <= v.capacity()) return;
-  v.reserve(std::max(v.size() + more, 2 * v.capacity()));
-  advise_huge_pages(v);
-}
-
-struct edge_piece {
-  level_buffer<vertex_id> targets;
-  std::size_t size = 0; // the targets kept (keep_distinct)
-};
-
+// The graph's arrays are its final ones from the start: states, row starts and targets are
+// appended to the result level by level (grow_for keeps them in place) and never gathered
+// again, so each byte of the graph is written once, and the threads' buffers are reused from
+// chunk to chunk. A level's targets are first (shard, local id) pairs, renumbered in place
+// once the level's vertices are numbered.
 template <game G>
 game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const build_options& options) {
   using state = state_t<G>;
   exploration_monitor monitor(options);
   const unsigned threads = thread_count(options.threads);
+  const std::size_t max_vertices = monitor.max_states() + 1;
 
   game_graph<state> result;
   result.graded = true;
-  std::vector<level_buffer<state>> levels(1, level_buffer<state>{g.canonical(start)});
-  // Level k's edges, into level k + 1: one piece per thread and chunk of parents, handed over
-  // as they are, so that no buffer of a level's size is regrown and copied on one thread.
-  std::vector<std::vector<edge_piece>> level_edges;
+  result.states.push_back(g.canonical(start));
+  result.level_starts = {0, 1};
   std::vector<edge_index> row_starts{0};
-  std::vector<expansion<state>> work(threads == 1 ? 1 : threads * units_per_thread);
-  std::uint64_t states_so_far = 1;
+  std::vector<vertex_id> column;
+  std::uint64_t edges = 0;
+  arena memory; // outlives the containers below, which draw from it
+  std::vector<expansion<state>> work;
+  for (unsigned u = 0; u < (threads == 1 ? 1 : threads * units_per_thread); ++u)
+    work.emplace_back(memory);
   const bool repeats = !successors_distinct(g);
 
-  level_index<state> next; // cleared for each level: its tables keep their capacity
-  while (!levels.back().empty()) {
-    const std::size_t level = levels.size() - 1;
-    std::vector<edge_piece> pieces; // this level's edges, first as (shard, local id)
-    for (std::size_t begin = 0; begin < levels[level].size(); begin += parents_per_chunk) {
-      const std::size_t end = std::min(levels[level].size(), begin + parents_per_chunk);
+  level_index<state> next(memory); // cleared for each level: its tables keep their capacity
+  for (std::size_t level = 0; result.level_starts[level] < result.level_starts[level + 1]; ++level) {
+    const std::size_t first_parent = result.level_starts[level];
+    const std::size_t parents = result.level_starts[level + 1] - first_parent;
+    const std::size_t first_edge = column.size();
+    const std::uint64_t states_so_far = result.states.size();
+    for (std::size_t begin = 0; begin < parents; begin += parents_per_chunk) {
+      const std::size_t end = std::min(parents, begin + parents_per_chunk);
+      const std::span<const state> level_states(result.states.data() + first_parent, parents);
       // Small levels are not worth a thread.
       const auto units = static_cast<unsigned>(end - begin < 512 ? 1 : work.size());
       const unsigned parts = units == 1 ? 1 : threads;
@@ -200,10 +228,10 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
       const auto chunk = std::span(work).first(units);
       // Each phase's tasks give up once the monitor says so, and the check after the phase
       // then throws: a stop takes effect within a phase, however large the level.
-      const auto check = [&] { monitor.check(level + 1, states_so_far + next.size(), row_starts.back()); };
+      const auto check = [&] { monitor.check(level + 1, states_so_far + next.size(), edges); };
       for_each_index(parts, units, [&](std::size_t u) {
         const auto [b, e] = part_of(end - begin, units, static_cast<unsigned>(u));
-        expand(g, levels[level], begin + b, begin + e, chunk[u], monitor);
+        expand(g, level_states, begin + b, begin + e, chunk[u], monitor);
       });
       check();
       for_each_index(threads, shard_count, [&](std::size_t s) {
@@ -217,85 +245,57 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
       });
       check();
       for (auto& x : chunk) {
-        grow_for(row_starts, x.degrees.size());
-        for (auto d : x.degrees)
-          row_starts.push_back(row_starts.back() + d);
-        if (options.keep_edges && x.kept) {
-          // The next chunk's buffer is reserved now, a little larger than this one: pages
-          // become resident only when written, and growing it while threads run would copy it
-          // and unmap the old pages under them.
-          const auto used = x.targets.size();
-          release_tail(x.targets.data(), x.kept * sizeof(vertex_id),
-                       x.targets.capacity() * sizeof(vertex_id));
-          pieces.push_back({std::exchange(x.targets, {}), x.kept});
-          x.targets.reserve(used + used / 2);
+        if (options.keep_edges) {
+          grow_for(row_starts, x.degrees.size(), max_vertices + 1);
+          for (auto d : x.degrees)
+            row_starts.push_back(row_starts.back() + d);
+          grow_for(column, x.kept);
+          column.insert(column.end(), x.targets.begin(),
+                        x.targets.begin() + static_cast<std::ptrdiff_t>(x.kept));
         }
+        for (auto d : x.degrees)
+          edges += d;
       }
-      const auto found = next.size();
       for (auto& list : next.states)
-        if (list.size() >= local_limit) monitor.check(level + 1, monitor.max_states() + 1, row_starts.back());
-      monitor.check(level + 1, states_so_far + found, row_starts.back());
+        if (list.size() >= local_limit) monitor.check(level + 1, monitor.max_states() + 1, edges);
+      monitor.check(level + 1, states_so_far + next.size(), edges);
     }
     // The next level's vertices: shard by shard, numbered after everything found before.
-    std::vector<std::uint64_t> first(shard_count + 1, states_so_far);
+    std::array<std::uint64_t, shard_count + 1> first;
+    first[0] = states_so_far;
     for (unsigned s = 0; s < shard_count; ++s)
       first[s + 1] = first[s] + next.states[s].size();
-    level_buffer<state> following;
-    following.reserve(first[shard_count] - states_so_far);
+    grow_for(result.states, first[shard_count] - states_so_far, max_vertices);
     for (auto& list : next.states) {
-      monitor.check(level + 1, states_so_far + following.size(), row_starts.back());
-      following.insert(following.end(), list.begin(), list.end());
+      monitor.check(level + 1, result.states.size(), edges);
+      result.states.insert(result.states.end(), list.begin(), list.end());
       list.clear();
     }
     for (auto& table : next.tables)
       table.clear();
-    const unsigned parts = pieces.size() < 2 ? 1 : threads;
+    const std::span<vertex_id> level_edges(column.data() + first_edge, column.size() - first_edge);
+    const unsigned parts = level_edges.size() < (1u << 16) ? 1 : threads;
     run_on_threads(parts, [&](unsigned t) {
-      for (std::size_t p = t; p < pieces.size() && !monitor.halted(); p += parts)
-        for (auto& target : std::span(pieces[p].targets.data(), pieces[p].size))
-          target = static_cast<vertex_id>(first[target >> local_bits] + (target & (local_limit - 1)));
+      const auto [b, e] = part_of(level_edges.size(), parts, t);
+      work_meter meter;
+      for (std::size_t i = b; i < e; ++i) {
+        if (meter.due() && monitor.halted()) return;
+        auto& target = level_edges[i];
+        target = static_cast<vertex_id>(first[target >> local_bits] + (target & (local_limit - 1)));
+      }
     });
-    monitor.check(level + 1, states_so_far + following.size(), row_starts.back());
-    states_so_far += following.size();
-    level_edges.push_back(std::move(pieces));
-    levels.push_back(std::move(following));
+    monitor.check(level + 1, result.states.size(), edges);
+    result.level_starts.push_back(static_cast<vertex_id>(result.states.size()));
   }
-  levels.pop_back(); // the empty level that ended the search
-  release(next.tables);
-  release(next.states);
+  result.level_starts.pop_back(); // the empty level that ended the search
 
   for (auto& x : work) {
     result.raw_vertices += x.raw_vertices, result.raw_edges += x.raw_edges;
     result.terminals += x.terminals, result.raw_terminals += x.raw_terminals;
   }
-  result.edges = row_starts.back();
+  result.edges = edges;
   if constexpr (!symmetric_game<G>) result.raw_edges = result.edges;
-  // Gather levels into single arrays. Each level is freed as soon as it is copied, and the
-  // destination's pages become resident only as they are written, so the peak stays near one
-  // copy of the graph plus one level.
-  const auto check = [&] { monitor.check(levels.size(), states_so_far, result.edges); };
-  constexpr std::size_t block = std::size_t{1} << 20; // copied between two checks
-  result.states.reserve(states_so_far);
-  advise_huge_pages(result.states);
-  for (auto& l : levels) {
-    result.level_starts.push_back(static_cast<vertex_id>(result.states.size()));
-    for (std::size_t b = 0; b < l.size(); b += block) {
-      check();
-      result.states.insert(result.states.end(), l.begin() + b, l.begin() + std::min(l.size(), b + block));
-    }
-    release(l);
-  }
-  result.level_starts.push_back(static_cast<vertex_id>(result.states.size()));
   if (options.keep_edges) {
-    std::vector<vertex_id> column;
-    column.reserve(result.edges);
-    advise_huge_pages(column);
-    for (auto& pieces : level_edges)
-      for (auto& piece : pieces) {
-        check();
-        column.insert(column.end(), piece.targets.begin(), piece.targets.begin() + piece.size);
-        release(piece.targets);
-      }
     result.graph = csr_graph{};
     adopt_csr(result.graph, std::move(row_starts), std::move(column));
   }

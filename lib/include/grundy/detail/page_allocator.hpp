@@ -2,12 +2,17 @@
 // Memory for the builders' large arrays: whole pages from the kernel, in huge pages where the
 // kernel allows, given back as soon as they are freed.
 
+#include <grundy/memory.hpp>
+
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <new>
 #include <utility>
+#include <vector>
 
 namespace grundy::detail {
 
@@ -34,6 +39,46 @@ inline void advise_huge_pages(void* p, std::size_t bytes) noexcept {
 template <class Vector> void advise_huge_pages(Vector& v) noexcept {
   if (v.capacity() * sizeof(typename Vector::value_type) >= huge_page_bytes)
     advise_huge_pages(v.data(), v.capacity() * sizeof(typename Vector::value_type));
+}
+
+// A vector of n copies of `fill` whose pages come in huge pages where it is large.
+template <class T> std::vector<T> huge_vector(std::size_t n, T fill) {
+  std::vector<T> v;
+  v.reserve(n);
+  advise_huge_pages(v);
+  v.assign(n, fill);
+  return v;
+}
+
+// Half of the machine's memory: no single array of a process that fits in memory is larger.
+inline std::size_t half_physical_memory() {
+  const auto bytes = physical_memory_bytes();
+  return bytes ? static_cast<std::size_t>(bytes / 2) : std::size_t{1} << 32;
+}
+
+// Makes room in `v` for `more` elements. A growing array that is copied at each doubling has
+// every element written twice on average and its pages faulted twice, and holds both copies
+// while it moves. So once an array passes 256 KB, its storage is reserved at once for
+// as many elements as it may ever hold: `limit`, and no more than half of physical memory. That
+// takes address space only, pages becoming resident as they are written (in huge pages), and
+// the array grows in place from then on. Where such a reservation is refused (a strict
+// overcommit policy, a limit on address space), and past it, the array doubles.
+template <class T>
+void grow_for(std::vector<T>& v, std::size_t more,
+              std::size_t limit = std::numeric_limits<std::size_t>::max()) {
+  const std::size_t needed = v.size() + more;
+  if (needed <= v.capacity()) return;
+  const std::size_t doubled = std::max(needed, 2 * v.capacity());
+  if (doubled * sizeof(T) >= huge_page_bytes / 8 && v.capacity() * sizeof(T) < half_physical_memory()) {
+    try {
+      v.reserve(std::max(needed, std::min(limit, half_physical_memory() / sizeof(T))));
+      advise_huge_pages(v);
+      return;
+    } catch (const std::bad_alloc&) {
+    }
+  }
+  v.reserve(doubled);
+  advise_huge_pages(v);
 }
 
 // Gives back the pages of a buffer beyond its first `used` bytes. Once a huge page is touched all

@@ -38,6 +38,18 @@ inline std::size_t hash_value(const tablettes_state& s) noexcept {
   return static_cast<std::size_t>(h);
 }
 
+// The same encoding in one word, for games whose positions fit in 64 bits (see
+// compact_tablettes_game).
+struct compact_tablettes_state {
+  std::uint64_t bits = 0;
+  friend auto operator<=>(const compact_tablettes_state&, const compact_tablettes_state&) = default;
+};
+
+// Equal to the hash of the equal tablettes_state, so that both games number a graph alike.
+inline std::size_t hash_value(const compact_tablettes_state& s) noexcept {
+  return hash_value(tablettes_state{s.bits, 0});
+}
+
 struct tablettes_options {
   // Explore one position per class of colour relabellings (among colours with equal tablet
   // counts): such a relabelling never changes the game, so classes share their values.
@@ -96,6 +108,7 @@ public:
   static std::vector<piles_type> stack(const piles_type& piles, std::size_t i, std::size_t j);
 
 private:
+  friend class compact_tablettes_game; // shares the colour groups
   state_type representative(const state_type& s) const;
   state_type encode(const piles_type& sorted) const;
 
@@ -104,5 +117,45 @@ private:
   unsigned total_ = 0;
   tablettes_options options_;
 };
+
+// Tablettes whose positions fit in 64 bits (2T + C <= 64: 5 colours of 4 tablets, 7 of 4, 8
+// of 3), with 8-byte states. The graph's states and the builder's index take half the memory,
+// and a move is computed in one word. Its states hash as the equal tablettes_states do and its
+// moves come in the same order, so the graph it gives is the same, vertex for vertex: run
+// explorations through with_tablettes below, which picks it when it fits.
+class compact_tablettes_game {
+public:
+  using state_type = compact_tablettes_state;
+  static constexpr bool graded = true;
+
+  static bool fits(const tablettes_game& g) noexcept { return 2 * g.total_tablets() + g.colours() <= 64; }
+  // Throws std::invalid_argument when g's positions do not fit in 64 bits.
+  explicit compact_tablettes_game(tablettes_game g);
+
+  const tablettes_game& game() const noexcept { return game_; }
+  bool symmetry() const noexcept { return game_.symmetry(); }
+  static tablettes_state widen(state_type s) noexcept { return {s.bits, 0}; }
+  static state_type narrow(const tablettes_state& s) noexcept { return {s.low}; }
+
+  state_type start() const { return narrow(game_.start()); }
+  state_type canonical(const state_type& s) const;
+  void successors(const state_type& s, std::vector<state_type>& out) const;
+  bool distinct_successors() const noexcept { return game_.distinct_successors(); }
+  std::string format(const state_type& s) const { return game_.format(widen(s)); }
+  std::uint64_t orbit_size(const state_type& s) const { return game_.orbit_size(widen(s)); }
+
+private:
+  tablettes_game game_;
+};
+
+// Calls f(game, start) with the compact form of g where its positions fit in 64 bits, and with g
+// itself otherwise: both give the same graph, the compact one in less time and memory.
+template <class F> decltype(auto) with_tablettes(const tablettes_game& g, F&& f) {
+  if (compact_tablettes_game::fits(g)) {
+    const compact_tablettes_game compact(g);
+    return f(compact, compact.start());
+  }
+  return f(g, g.start());
+}
 
 } // namespace grundy

@@ -1,0 +1,79 @@
+#pragma once
+// Memory for the builders' many small containers: carved from large mappings in huge pages.
+
+#include <grundy/detail/page_allocator.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+namespace grundy::detail {
+
+// The graded builder keeps a hash table and a list per shard, and a bucket per shard in each
+// unit of work: thousands of containers of a few hundred kilobytes that grow as levels do.
+// From malloc each is in 4 KB pages, and growing them costs tens of thousands of page faults;
+// the arena packs them into mappings advised for 2 MB pages, so the same growth costs a fault
+// per 2 MB. Blocks are handed out in order and never reused: containers grow geometrically and
+// keep their capacity, so what is freed is smaller than anything asked for later. A freed
+// block's whole pages go back to the system at once, so it holds no memory either.
+// Allocation takes a lock, which is cheap at the rate containers grow (thousands of times in a
+// whole exploration), and the page faults that the threads used to queue on are gone.
+class arena {
+public:
+  arena() = default;
+  arena(const arena&) = delete;
+  arena& operator=(const arena&) = delete;
+  ~arena() {
+    for (auto [p, n] : mappings_)
+      page_allocator<std::byte>().deallocate(p, n);
+  }
+
+  void* allocate(std::size_t bytes) {
+    bytes = round_up(std::max<std::size_t>(bytes, 1));
+    const std::lock_guard lock(mutex_);
+    if (static_cast<std::size_t>(end_ - next_) < bytes) {
+      // Mappings double from 4 MB (two huge pages: the least page_allocator aligns and advises),
+      // so a small exploration maps little and a large one maps a few dozen times.
+      const std::size_t size = std::max(bytes, mapped_ < min_mapping ? min_mapping : mapped_);
+      next_ = page_allocator<std::byte>().allocate(size);
+      end_ = next_ + size;
+      mappings_.emplace_back(next_, size);
+      mapped_ += size;
+    }
+    return std::exchange(next_, next_ + bytes);
+  }
+
+  void deallocate(void* p, std::size_t bytes) noexcept { release_tail(p, 0, round_up(bytes)); }
+
+private:
+  static constexpr std::size_t alignment = 64; // a cache line: blocks of two threads never share one
+  static constexpr std::size_t min_mapping = 2 * huge_page_bytes;
+  static std::size_t round_up(std::size_t n) { return (n + alignment - 1) & ~(alignment - 1); }
+
+  std::mutex mutex_;
+  std::vector<std::pair<std::byte*, std::size_t>> mappings_;
+  std::byte* next_ = nullptr;
+  std::byte* end_ = nullptr;
+  std::size_t mapped_ = 0;
+};
+
+// A standard allocator drawing from an arena, for vectors and Boost's hash tables.
+template <class T> struct arena_allocator {
+  using value_type = T;
+
+  explicit arena_allocator(arena& a) noexcept : source(&a) {}
+  template <class U> arena_allocator(const arena_allocator<U>& other) noexcept : source(other.source) {}
+
+  T* allocate(std::size_t n) { return static_cast<T*>(source->allocate(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t n) noexcept { source->deallocate(p, n * sizeof(T)); }
+
+  template <class U> friend bool operator==(const arena_allocator& a, const arena_allocator<U>& b) noexcept {
+    return a.source == b.source;
+  }
+
+  arena* source;
+};
+
+} // namespace grundy::detail
