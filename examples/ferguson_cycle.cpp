@@ -1,7 +1,8 @@
 // Tokens on Ferguson's cyclic graph: the graph of Figure 3.4 in T. S. Ferguson, Game Theory,
 // Part I "Impartial Combinatorial Games", section 3.4 "The Sprague-Grundy function on more
 // general graphs" (UCLA lecture notes). Its five positions are a, b, c, d, e with the moves
-// a -> b -> c -> a (a cycle), c -> d and d -> e, as the text describes them. Ferguson works
+// a -> b -> c -> a (a cycle), c -> d and d -> e, as the text describes them: c moves to d or
+// to a, and from a play comes back to c in two moves, round the cycle abcabc. Ferguson works
 // out that e (no move) has value 0, d (whose only move is to e) has value 1, and a, b and c are
 // tied: a player at c does not move to d, which loses, so play goes round the cycle for ever.
 // He notes that no Sprague-Grundy function exists there; the generalized one of Smith (1966)
