@@ -1,5 +1,5 @@
 #pragma once
-// What the three example programs share: a check that counts failures, and the figures of a
+// What the example programs share: a check that counts failures, and the figures of a
 // graph as explored (one vertex per canonical form, one edge per distinct successor), which
 // is what their DOT diagrams show.
 
