@@ -173,7 +173,10 @@ std::vector<grundy_value> sprague_grundy_by_level(const Graph& g, const std::vec
     // A block given up on a stop leaves its values unset: `cut` says so, whatever the flag
     // says afterwards.
     std::atomic<bool> cut{false};
-    detail::for_each_index(threads, (count + block - 1) / block, [&](std::size_t i) {
+    // A thread is started for a level of several blocks only: a small graph is labelled on
+    // the calling thread, faster than a thread starts.
+    const unsigned level_threads = count < 8 * block ? 1 : threads;
+    detail::for_each_index(level_threads, (count + block - 1) / block, [&](std::size_t i) {
       if (cut.load(std::memory_order_relaxed)) return;
       std::vector<char> seen(marks, 0);
       detail::work_meter meter;

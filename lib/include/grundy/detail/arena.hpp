@@ -12,12 +12,14 @@
 namespace grundy::detail {
 
 // The graded builder keeps a hash table and a list per shard, and a bucket per shard in each
-// unit of work: thousands of containers of a few hundred kilobytes that grow as levels do.
-// From malloc each is in 4 KB pages, and growing them costs tens of thousands of page faults;
-// the arena packs them into mappings advised for 2 MB pages, so the same growth costs a fault
-// per 2 MB. Blocks are handed out in order and never reused: containers grow geometrically and
-// keep their capacity, so what is freed is smaller than anything asked for later. A freed
-// block's whole pages go back to the system at once, so it holds no memory either.
+// unit of work: thousands of containers that grow as levels do, to hundreds of kilobytes each
+// in a large exploration. From malloc those are in 4 KB pages, and growing them costs tens of
+// thousands of page faults; the arena packs them into mappings advised for 2 MB pages, so the
+// same growth costs a fault per 2 MB. Blocks of a page or more are whole pages handed out in
+// order and never reused: containers grow geometrically and keep their capacity, so what is
+// freed is smaller than anything asked for later, and its pages go back to the system at once.
+// Smaller blocks come from malloc, which reuses them: the first steps of thousands of growing
+// containers would otherwise leave as many partly used pages behind.
 // Allocation takes a lock, which is cheap at the rate containers grow (thousands of times in a
 // whole exploration), and the page faults that the threads used to queue on are gone.
 class arena {
@@ -31,7 +33,8 @@ public:
   }
 
   void* allocate(std::size_t bytes) {
-    bytes = round_up(std::max<std::size_t>(bytes, 1));
+    if (bytes < page) return ::operator new (bytes, std::align_val_t{alignment});
+    bytes = round_up(bytes);
     const std::lock_guard lock(mutex_);
     if (static_cast<std::size_t>(end_ - next_) < bytes) {
       // Mappings double from 4 MB (two huge pages: the least page_allocator aligns and advises),
@@ -45,12 +48,18 @@ public:
     return std::exchange(next_, next_ + bytes);
   }
 
-  void deallocate(void* p, std::size_t bytes) noexcept { release_tail(p, 0, round_up(bytes)); }
+  void deallocate(void* p, std::size_t bytes) noexcept {
+    if (bytes < page)
+      ::operator delete (p, std::align_val_t{alignment});
+    else
+      release_tail(p, 0, round_up(bytes));
+  }
 
 private:
+  static constexpr std::size_t page = 4096;
   static constexpr std::size_t alignment = 64; // a cache line: blocks of two threads never share one
   static constexpr std::size_t min_mapping = 2 * huge_page_bytes;
-  static std::size_t round_up(std::size_t n) { return (n + alignment - 1) & ~(alignment - 1); }
+  static std::size_t round_up(std::size_t n) { return (n + page - 1) & ~(page - 1); }
 
   std::mutex mutex_;
   std::vector<std::pair<std::byte*, std::size_t>> mappings_;

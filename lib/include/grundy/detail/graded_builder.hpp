@@ -34,6 +34,7 @@ inline constexpr std::size_t parents_per_chunk = 1u << 16;
 // machine. Each unit keeps its own successors, so that the numbering does not depend on which
 // thread expanded it.
 inline constexpr unsigned units_per_thread = 4;
+inline constexpr std::size_t min_parallel_parents = 1u << 15;
 
 inline unsigned shard_of(std::size_t hash) {
   return static_cast<unsigned>((static_cast<std::uint64_t>(hash) * 0x9E3779B97F4A7C15ull) >>
@@ -220,8 +221,9 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
     for (std::size_t begin = 0; begin < parents; begin += parents_per_chunk) {
       const std::size_t end = std::min(parents, begin + parents_per_chunk);
       const std::span<const state> level_states(result.states.data() + first_parent, parents);
-      // Small levels are not worth a thread.
-      const auto units = static_cast<unsigned>(end - begin < 512 ? 1 : work.size());
+      // Small chunks are not worth a thread: starting one costs more than a few thousand parents
+      // take to expand, and a graph of 10^5 vertices is explored on the calling thread alone.
+      const auto units = static_cast<unsigned>(end - begin < min_parallel_parents ? 1 : work.size());
       const unsigned parts = units == 1 ? 1 : threads;
       for (auto& x : work)
         x.clear();
@@ -234,7 +236,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
         expand(g, level_states, begin + b, begin + e, chunk[u], monitor);
       });
       check();
-      for_each_index(threads, shard_count, [&](std::size_t s) {
+      for_each_index(parts, shard_count, [&](std::size_t s) {
         if (!monitor.halted()) resolve(static_cast<unsigned>(s), chunk, next);
       });
       check();
@@ -274,7 +276,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
     for (auto& table : next.tables)
       table.clear();
     const std::span<vertex_id> level_edges(column.data() + first_edge, column.size() - first_edge);
-    const unsigned parts = level_edges.size() < (1u << 16) ? 1 : threads;
+    const unsigned parts = level_edges.size() < (1u << 20) ? 1 : threads;
     run_on_threads(parts, [&](unsigned t) {
       const auto [b, e] = part_of(level_edges.size(), parts, t);
       work_meter meter;

@@ -37,8 +37,7 @@ inline void advise_huge_pages(void* p, std::size_t bytes) noexcept {
 
 // The same for a vector's storage, once it has been reserved and before it is written.
 template <class Vector> void advise_huge_pages(Vector& v) noexcept {
-  if (v.capacity() * sizeof(typename Vector::value_type) >= huge_page_bytes)
-    advise_huge_pages(v.data(), v.capacity() * sizeof(typename Vector::value_type));
+  advise_huge_pages(v.data(), v.capacity() * sizeof(typename Vector::value_type));
 }
 
 // A vector of n copies of `fill` whose pages come in huge pages where it is large.
