@@ -269,7 +269,7 @@ tablettes_state relabelled(const tablettes_state& s, std::span<const std::uint8_
 } // namespace
 
 tablettes_state tablettes_game::representative(const state_type& s) const {
-  if (2 * total_ + colours() <= 64) return relabelled<std::uint64_t>(s, group_);
+  if (compact_tablettes_game::fits(*this)) return relabelled<std::uint64_t>(s, group_);
   return relabelled<u128>(s, group_);
 }
 
@@ -371,7 +371,7 @@ template <class Word, class State> void stack_moves(const tablettes_state& s, st
 } // namespace
 
 void tablettes_game::successors(const state_type& s, std::vector<state_type>& out) const {
-  if (2 * total_ + colours() <= 64)
+  if (compact_tablettes_game::fits(*this))
     stack_moves<std::uint64_t>(s, out);
   else
     stack_moves<u128>(s, out);

@@ -218,9 +218,10 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
     const std::size_t parents = result.level_starts[level + 1] - first_parent;
     const std::size_t first_edge = column.size();
     const std::uint64_t states_so_far = result.states.size();
+    // The states do not move while the level is expanded: new ones are appended once it ends.
+    const std::span<const state> level_states(result.states.data() + first_parent, parents);
     for (std::size_t begin = 0; begin < parents; begin += parents_per_chunk) {
       const std::size_t end = std::min(parents, begin + parents_per_chunk);
-      const std::span<const state> level_states(result.states.data() + first_parent, parents);
       // Small chunks are not worth a thread: starting one costs more than a few thousand parents
       // take to expand, and a graph of 10^5 vertices is explored on the calling thread alone.
       const auto units = static_cast<unsigned>(end - begin < min_parallel_parents ? 1 : work.size());
@@ -255,8 +256,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
           column.insert(column.end(), x.targets.begin(),
                         x.targets.begin() + static_cast<std::ptrdiff_t>(x.kept));
         }
-        for (auto d : x.degrees)
-          edges += d;
+        edges += x.kept; // the degrees' sum, as keep_distinct left them
       }
       for (auto& list : next.states)
         if (list.size() >= local_limit) monitor.check(level + 1, monitor.max_states() + 1, edges);
