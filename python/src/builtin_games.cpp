@@ -64,8 +64,17 @@ struct digraph_traits {
   }
 };
 
+// Tablettes whose positions fit in 64 bits are explored in the compact form (see
+// with_tablettes), and their positions widened back on the way out.
+struct compact_tablettes_traits {
+  static py::object to_python(const compact_tablettes_game& g, const compact_tablettes_state& s) {
+    return tablettes_traits::to_python(g.game(), compact_tablettes_game::widen(s));
+  }
+};
+
 template <class G> struct traits_of { using type = heap_traits; };
 template <> struct traits_of<tablettes_game> { using type = tablettes_traits; };
+template <> struct traits_of<compact_tablettes_game> { using type = compact_tablettes_traits; };
 template <> struct traits_of<digraph_game> { using type = digraph_traits; };
 
 // A vertex name as Python may give it: a str, or an int standing for its decimal name.
@@ -189,6 +198,7 @@ cli::fields head_of(const tablettes_game& g) {
       tablets += (i ? "," : "") + std::to_string(counts[i]);
   return {{"game", "tablettes"}, {"colors", std::to_string(g.colours())}, {"tablets", tablets}};
 }
+cli::fields head_of(const compact_tablettes_game& g) { return head_of(g.game()); }
 cli::fields head_of(const nim_game&) { return {{"game", "nim"}}; }
 cli::fields head_of(const octal_game& g) { return {{"game", "octal"}, {"code", g.code().str()}}; }
 cli::fields head_of(const moore_game& g) { return {{"game", "moore"}, {"k", std::to_string(g.k())}}; }
@@ -202,16 +212,25 @@ template <class G> cli::any_position as_any(const G& g, const state_t<G>& s) {
   return cli::game_position<G>{g, s, {}};
 }
 
-template <class G> result solve_game(const game_with_start<G>& w, const solve_settings& settings) {
+template <class G> result solve_from(const G& g, const state_t<G>& start, const solve_settings& settings) {
   const sigint_guard guard;
   const auto options = settings.options(guard.flag());
   std::shared_ptr<const solved_any> solved;
   {
     py::gil_scoped_release release;
     solved = std::make_shared<solved_game<G, typename traits_of<G>::type>>(
-        w.game, grundy::solve(w.game, w.start, options), head_of(w.game));
+        g, grundy::solve(g, start, options), head_of(g));
   }
   return result{std::move(solved)};
+}
+
+template <class G> result solve_game(const game_with_start<G>& w, const solve_settings& settings) {
+  return solve_from(w.game, w.start, settings);
+}
+
+// A Tablettes object always starts from the game's start, the position with_tablettes explores.
+result solve_game(const game_with_start<tablettes_game>& w, const solve_settings& settings) {
+  return with_tablettes(w.game, [&](const auto& g, const auto& start) { return solve_from(g, start, settings); });
 }
 
 template <class G> state_t<G> position_or_start(const game_with_start<G>& w, const py::object& position) {

@@ -160,7 +160,9 @@ public:
     }
     if (stopped_.load(std::memory_order_relaxed) || over_memory_.load(std::memory_order_relaxed)) return true;
     if (!options_.max_memory || !look_due()) return false;
-    if (current_memory_bytes() <= options_.max_memory) return false;
+    const auto memory = current_memory_bytes();
+    if (memory <= options_.max_memory) return false;
+    over_bytes_.store(memory, std::memory_order_relaxed);
     over_memory_.store(true, std::memory_order_relaxed);
     return true;
   }
@@ -172,7 +174,10 @@ public:
     if (states > max_states_) throw too_many_states(progress(levels, std::min(states, max_states_), edges));
     const bool over = over_memory_.load(std::memory_order_relaxed);
     if ((options_.max_memory || options_.progress) && (over || look_due())) {
-      const auto p = progress(levels, states, edges);
+      auto p = progress(levels, states, edges);
+      // The figure that passed the limit, not a later one: memory freed since would make the
+      // report read below the limit it says was passed.
+      if (over) p.memory_bytes = std::max(p.memory_bytes, over_bytes_.load(std::memory_order_relaxed));
       if (options_.max_memory && (over || p.memory_bytes > options_.max_memory))
         throw limit_exceeded("exploration stopped: memory passed the limit of " +
                                  std::to_string(options_.max_memory >> 20) +
@@ -200,6 +205,7 @@ private:
   mutable std::atomic<std::int64_t> last_look_{-1}; // nanoseconds from start_
   // Set by halted(), so that check() throws even if the stop flag has been cleared since.
   mutable std::atomic<bool> stopped_{false};
+  mutable std::atomic<std::uint64_t> over_bytes_{0}; // the reading that passed the memory limit
   mutable std::atomic<bool> over_memory_{false};
 };
 
