@@ -230,7 +230,8 @@ template <class G> result solve_game(const game_with_start<G>& w, const solve_se
 
 // A Tablettes object always starts from the game's start, the position with_tablettes explores.
 result solve_game(const game_with_start<tablettes_game>& w, const solve_settings& settings) {
-  return with_tablettes(w.game, [&](const auto& g, const auto& start) { return solve_from(g, start, settings); });
+  return with_tablettes(w.game,
+                        [&](const auto& g, const auto& start) { return solve_from(g, start, settings); });
 }
 
 template <class G> state_t<G> position_or_start(const game_with_start<G>& w, const py::object& position) {
