@@ -5,6 +5,7 @@
 //
 // Each run is a child process, so that its peak resident memory is its own.
 
+#include <grundy/detail/page_allocator.hpp>
 #include <grundy/detail/parallel.hpp>
 #include <grundy/games/tablettes.hpp>
 #include <grundy/solve.hpp>
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,10 @@ struct run_result {
   // can cost microseconds, and this is where it shows.
   double minor_faults = 0, system = 0;
 };
+
+double seconds(const timeval& t) {
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+}
 
 // Solves one cell in a child process and reads its figures back through a pipe.
 run_result run_child(unsigned colours, unsigned tablets, bool symmetry, unsigned threads) {
@@ -61,7 +67,7 @@ run_result run_child(unsigned colours, unsigned tablets, bool symmetry, unsigned
   }
   r.peak = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
   r.minor_faults = static_cast<double>(usage.ru_minflt);
-  r.system = static_cast<double>(usage.ru_stime.tv_sec) + static_cast<double>(usage.ru_stime.tv_usec) / 1e6;
+  r.system = seconds(usage.ru_stime);
   return r;
 }
 
@@ -125,11 +131,43 @@ double machine_parallelism() {
   return median(ratios);
 }
 
+// What the first write to fresh memory costs on this machine right now, in seconds per GB of
+// wall and of system time, in 4 KB pages and where huge pages are asked for: the kernel zeroes
+// every page it hands out, and on some virtual machines that costs several times what it does
+// on others, or on the same one an hour later. A builder that writes a graph of S bytes pays
+// about S times this, whatever it does.
+struct touch_cost {
+  double wall = 0, system = 0;
+};
+
+touch_cost fresh_memory_cost(bool huge) {
+  constexpr std::size_t bytes = std::size_t{256} << 20;
+  std::vector<double> wall, system;
+  for (int k = 0; k < 3; ++k) {
+    rusage before{}, after{};
+    ::getrusage(RUSAGE_SELF, &before);
+    const auto t0 = std::chrono::steady_clock::now();
+    grundy::detail::page_allocator<std::byte> pages;
+    auto* p = pages.allocate(bytes); // aligned to 2 MB and advised for huge pages
+    if (!huge) ::madvise(p, bytes, MADV_NOHUGEPAGE);
+    std::memset(p, 1, bytes);
+    pages.deallocate(p, bytes);
+    wall.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    ::getrusage(RUSAGE_SELF, &after);
+    system.push_back(seconds(after.ru_stime) - seconds(before.ru_stime));
+  }
+  return {4 * median(wall), 4 * median(system)};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
   fmt::print("machine: two threads run independent integer loops {:.2f}x as fast as one (ideal 2.00)\n",
              machine_parallelism());
+  const auto small = fresh_memory_cost(false), huge = fresh_memory_cost(true);
+  fmt::print("machine: writing fresh memory costs {:.2f} s per GB ({:.2f} s system) in 4 KB pages, "
+             "{:.2f} s per GB ({:.2f} s system) in huge pages\n",
+             small.wall, small.system, huge.wall, huge.system);
   if (argc >= 3) {
     const bool symmetry = argc >= 4 && std::string(argv[3]) == "sym";
     cell(static_cast<unsigned>(std::atoi(argv[1])), static_cast<unsigned>(std::atoi(argv[2])), symmetry,

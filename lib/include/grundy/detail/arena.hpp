@@ -4,6 +4,7 @@
 #include <grundy/detail/page_allocator.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <mutex>
 #include <utility>
@@ -16,8 +17,9 @@ namespace grundy::detail {
 // in a large exploration. From malloc those are in 4 KB pages, and growing them costs tens of
 // thousands of page faults; the arena packs them into mappings advised for 2 MB pages, so the
 // same growth costs a fault per 2 MB. Blocks of a page or more are whole pages handed out in
-// order and never reused: containers grow geometrically and keep their capacity, so what is
-// freed is smaller than anything asked for later, and its pages go back to the system at once.
+// order. Containers grow geometrically and keep their capacity, so a freed block of 64 KB or
+// more is smaller than what its container asks for next, and its pages go back to the system
+// at once; smaller ones are kept for the next container to reach their size (see min_release).
 // Smaller blocks come from malloc, which reuses them: the first steps of thousands of growing
 // containers would otherwise leave as many partly used pages behind.
 // Allocation takes a lock, which is cheap at the rate containers grow (thousands of times in a
@@ -36,6 +38,11 @@ public:
     if (bytes < page) return ::operator new (bytes, std::align_val_t{alignment});
     bytes = round_up(bytes);
     const std::lock_guard lock(mutex_);
+    if (bytes < min_release && !free_[bytes / page].empty()) {
+      auto* p = free_[bytes / page].back();
+      free_[bytes / page].pop_back();
+      return p;
+    }
     if (static_cast<std::size_t>(end_ - next_) < bytes) {
       // Mappings double from 4 MB (two huge pages: the least page_allocator aligns and advises),
       // so a small exploration maps little and a large one maps a few dozen times.
@@ -49,19 +56,47 @@ public:
   }
 
   void deallocate(void* p, std::size_t bytes) noexcept {
-    if (bytes < page)
+    if (bytes < page) {
       ::operator delete (p, std::align_val_t{alignment});
-    else
-      release_tail(p, 0, round_up(bytes));
+      return;
+    }
+    bytes = round_up(bytes);
+    if (bytes >= min_release) {
+      release_tail(p, 0, bytes);
+      return;
+    }
+    const std::lock_guard lock(mutex_);
+    try {
+      free_[bytes / page].push_back(static_cast<std::byte*>(p));
+    } catch (const std::bad_alloc&) {
+      release_tail(p, 0, bytes); // no room to remember it: its pages go back instead
+    }
+  }
+
+  // Gives back the pages of the kept blocks, in one go: the caller's containers have stopped
+  // growing for a while (a level is over), and those not taken again are memory held for nothing.
+  void release_kept() noexcept {
+    const std::lock_guard lock(mutex_);
+    for (std::size_t pages = 1; pages < free_.size(); ++pages) {
+      for (auto* p : free_[pages])
+        release_tail(p, 0, pages * page);
+      free_[pages].clear();
+    }
   }
 
 private:
   static constexpr std::size_t page = 4096;
   static constexpr std::size_t alignment = 64; // a cache line: blocks of two threads never share one
   static constexpr std::size_t min_mapping = 2 * huge_page_bytes;
+  // Giving pages back costs a system call and, once the process has a second thread, a flush of
+  // every core's address translations. Freed blocks under this size are kept for blocks of the
+  // same size instead: thousands of containers grow through the same sizes, one after another,
+  // so a kept block is soon taken again, its pages already faulted in.
+  static constexpr std::size_t min_release = 16 * page;
   static std::size_t round_up(std::size_t n) { return (n + page - 1) & ~(page - 1); }
 
   std::mutex mutex_;
+  std::array<std::vector<std::byte*>, min_release / page> free_; // free_[n]: kept blocks of n pages
   std::vector<std::pair<std::byte*, std::size_t>> mappings_;
   std::byte* next_ = nullptr;
   std::byte* end_ = nullptr;

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <span>
 #include <utility>
@@ -48,8 +49,9 @@ template <class T> using shard_vector = std::vector<T, arena_allocator<T>>;
 // shards have given their (shard, local id)s, in the same order, the targets are read back
 // parent by parent with one cursor per shard. That costs a byte per successor where a slot
 // number would cost four, and every list is written and read in order. A unit's buffers keep
-// their capacity from chunk to chunk, so their pages are faulted once per exploration.
-template <class State> struct expansion {
+// their capacity from chunk to chunk, so their pages are faulted once per exploration. Each unit
+// starts a cache line: threads write their units' counters and list ends at every parent.
+template <class State> struct alignas(64) expansion {
   static_assert(shard_bits <= 8, "shards are written as bytes");
 
   explicit expansion(arena& memory) {
@@ -91,23 +93,33 @@ template <class State> struct level_index {
   using table = boost::unordered_flat_set<stored_id, id_hash<State, list>, id_equal<State, list>,
                                           arena_allocator<stored_id>>;
 
+  // A shard's list and table have their cache lines to themselves: threads resolve
+  // neighbouring shards at the same time, and a line holding the ends of two shards' lists
+  // would pass from one core to the other at every insertion.
+  struct alignas(64) shard {
+    explicit shard(arena& memory)
+        : states(arena_allocator<State>(memory)),
+          ids(0, id_hash<State, list>{&states}, id_equal<State, list>{&states},
+              arena_allocator<stored_id>(memory)) {}
+    shard(const shard&) = delete; // the table points to the list
+    shard& operator=(const shard&) = delete;
+
+    list states;
+    table ids;
+  };
+
+  // A deque, which never moves what it holds.
   explicit level_index(arena& memory) {
-    states.reserve(shard_count); // the tables point to the lists: they must not move
-    tables.reserve(shard_count);
-    for (unsigned s = 0; s < shard_count; ++s) {
-      states.emplace_back(arena_allocator<State>(memory));
-      tables.emplace_back(0, id_hash<State, list>{&states[s]}, id_equal<State, list>{&states[s]},
-                          arena_allocator<stored_id>(memory));
-    }
+    for (unsigned s = 0; s < shard_count; ++s)
+      shards.emplace_back(memory);
   }
 
-  std::vector<list> states;
-  std::vector<table> tables;
+  std::deque<shard> shards;
 
   std::uint64_t size() const {
     std::uint64_t n = 0;
-    for (auto& s : states)
-      n += s.size();
+    for (auto& s : shards)
+      n += s.states.size();
     return n;
   }
 };
@@ -137,12 +149,17 @@ void expand(const G& g, std::span<const state_t<G>> parents, std::size_t begin, 
 
 template <class State>
 void resolve(unsigned shard, std::span<expansion<State>> work, level_index<State>& next) {
-  auto& table = next.tables[shard];
-  auto& list = next.states[shard];
+  auto& table = next.shards[shard].ids;
+  auto& list = next.shards[shard].states;
   for (auto& x : work) {
+    // A unit's ids lie side by side, shard after shard, and the neighbouring shard is likely
+    // resolved on another thread: its vector is sized once and written through a pointer, not
+    // grown element by element through a shared cache line.
+    const auto& bucket = x.buckets[shard];
     auto& ids = x.ids[shard];
-    ids.clear();
-    for (auto& state : x.buckets[shard]) {
+    ids.resize(bucket.size());
+    auto* out = ids.data();
+    for (auto& state : bucket) {
       auto local = static_cast<std::uint32_t>(list.size());
       if (const auto it = table.find(state); it != table.end())
         local = it->v;
@@ -150,7 +167,7 @@ void resolve(unsigned shard, std::span<expansion<State>> work, level_index<State
         list.push_back(state);
         table.insert(stored_id{local});
       }
-      ids.push_back((shard << local_bits) | local);
+      *out++ = (shard << local_bits) | local;
     }
   }
 }
@@ -241,10 +258,28 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
         if (!monitor.halted()) resolve(static_cast<unsigned>(s), chunk, next);
       });
       check();
+      // The units' targets are copied to the end of the graph's arrays below, on this thread
+      // alone. Their pages are faulted in here first, each unit its share, so that the kernel
+      // zeroes them on every thread rather than in the copy.
+      const bool share_faults = options.keep_edges && parts > 1;
+      if (share_faults) {
+        std::size_t listed = 0;
+        for (auto& x : chunk)
+          listed += x.shards.size();
+        grow_for(row_starts, end - begin, max_vertices + 1);
+        grow_for(column, listed);
+      }
       for_each_index(parts, units, [&](std::size_t u) {
         if (monitor.halted()) return;
         gather_targets(chunk[u]);
         keep_distinct(chunk[u], repeats);
+        if (share_faults) {
+          std::size_t rows = row_starts.size(), targets = column.size();
+          for (std::size_t k = 0; k < u; ++k)
+            rows += chunk[k].degrees.size(), targets += chunk[k].shards.size();
+          prefault(row_starts.data() + rows, chunk[u].degrees.size() * sizeof(edge_index));
+          prefault(column.data() + targets, chunk[u].shards.size() * sizeof(vertex_id));
+        }
       });
       check();
       for (auto& x : chunk) {
@@ -258,23 +293,23 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
         }
         edges += x.kept; // the degrees' sum, as keep_distinct left them
       }
-      for (auto& list : next.states)
-        if (list.size() >= local_limit) monitor.check(level + 1, monitor.max_states() + 1, edges);
+      for (auto& shard : next.shards)
+        if (shard.states.size() >= local_limit) monitor.check(level + 1, monitor.max_states() + 1, edges);
       monitor.check(level + 1, states_so_far + next.size(), edges);
     }
     // The next level's vertices: shard by shard, numbered after everything found before.
     std::array<std::uint64_t, shard_count + 1> first;
     first[0] = states_so_far;
     for (unsigned s = 0; s < shard_count; ++s)
-      first[s + 1] = first[s] + next.states[s].size();
+      first[s + 1] = first[s] + next.shards[s].states.size();
     grow_for(result.states, first[shard_count] - states_so_far, max_vertices);
-    for (auto& list : next.states) {
+    for (auto& shard : next.shards) {
       monitor.check(level + 1, result.states.size(), edges);
-      result.states.insert(result.states.end(), list.begin(), list.end());
-      list.clear();
+      result.states.insert(result.states.end(), shard.states.begin(), shard.states.end());
+      shard.states.clear();
+      shard.ids.clear();
     }
-    for (auto& table : next.tables)
-      table.clear();
+    memory.release_kept();
     const std::span<vertex_id> level_edges(column.data() + first_edge, column.size() - first_edge);
     const unsigned parts = level_edges.size() < (1u << 20) ? 1 : threads;
     run_on_threads(parts, [&](unsigned t) {

@@ -96,6 +96,20 @@ void grow_for(std::vector<T>& v, std::size_t more,
   advise_huge_pages(v);
 }
 
+// Faults in the whole pages of [p, p + bytes) for writing, zeroed, without writing them, so
+// that a thread other than the one that will write them pays for it. Only a hint: kernels
+// older than Linux 5.14 ignore it, and the writes then fault as they would have.
+inline void prefault(void* p, std::size_t bytes) noexcept {
+#ifdef MADV_POPULATE_WRITE
+  constexpr std::size_t page = 4096;
+  const auto begin = (reinterpret_cast<std::uintptr_t>(p) + page - 1) & ~(page - 1);
+  const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(page - 1);
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE);
+#else
+  (void)p, (void)bytes;
+#endif
+}
+
 // Gives back the pages of a buffer beyond its first `used` bytes. Once a huge page is touched all
 // of it is resident, so a buffer kept with slack at its end would otherwise hold up to 2 MB more
 // than it uses; the kernel splits the last huge page and frees the rest.
