@@ -28,7 +28,7 @@ template <class Game> struct dot_vertex_writer {
 
   void operator()(std::ostream& os, vertex_id v) const {
     const auto value = (*values)[v];
-    const auto k = infinite ? infinite->of(v) : std::span<const grundy_value>{};
+    const auto k = infinite_set_of(infinite, v);
     const auto label = game->format(gg->states[v]) + "\\ng=" + format_value(value, k);
     os << "[label=" << boost::escape_dot_string(label);
     if (out_degree(v, gg->graph) == 0)

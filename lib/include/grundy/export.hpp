@@ -72,9 +72,7 @@ template <game Game> struct labelled_graph_view {
   const std::vector<grundy_value>& values;
   const infinite_sets* infinite; // null for an acyclic graph
 
-  std::span<const grundy_value> k(vertex_id v) const {
-    return infinite ? infinite->of(v) : std::span<const grundy_value>{};
-  }
+  std::span<const grundy_value> k(vertex_id v) const { return infinite_set_of(infinite, v); }
   std::string state(vertex_id v) const { return game.format(gg.states[v]); }
   std::string value(vertex_id v) const { return format_value(values[v], k(v)); }
   char outcome(vertex_id v) const { return to_char(generalized_outcome(values[v], k(v))); }

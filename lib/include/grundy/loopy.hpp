@@ -60,6 +60,11 @@ struct infinite_sets {
   }
 };
 
+// K of v in `sets`, which may be null (an acyclic graph, where no value is infinite).
+inline std::span<const grundy_value> infinite_set_of(const infinite_sets* sets, vertex_id v) {
+  return sets ? sets->of(v) : std::span<const grundy_value>{};
+}
+
 // The outcome of a generalized value: value is a number, or infinity with its set k.
 inline outcome generalized_outcome(grundy_value value, std::span<const grundy_value> k) noexcept {
   if (value != infinity) return outcome_of(value);

@@ -75,7 +75,7 @@ graph_statistics compute_statistics(const G& g, const game_graph<state_t<G>>& gg
         s.value_counts[values[v]] += orbit;
         continue;
       }
-      const auto k = infinite ? infinite->of(static_cast<vertex_id>(v)) : std::span<const grundy_value>{};
+      const auto k = infinite_set_of(infinite, static_cast<vertex_id>(v));
       s.infinite += orbit;
       if (generalized_outcome(infinity, k) == outcome::d) s.draws += orbit;
       if (v == 0) s.start_infinite_set.assign(k.begin(), k.end());
