@@ -35,12 +35,12 @@ public:
   }
 
   void* allocate(std::size_t bytes) {
-    if (bytes < page) return ::operator new (bytes, std::align_val_t{alignment});
-    bytes = round_up(bytes);
+    if (bytes < page_bytes) return ::operator new (bytes, std::align_val_t{alignment});
+    bytes = whole_pages(bytes);
     const std::lock_guard lock(mutex_);
-    if (bytes < min_release && !free_[bytes / page].empty()) {
-      auto* p = free_[bytes / page].back();
-      free_[bytes / page].pop_back();
+    if (bytes < min_release && !free_[bytes / page_bytes].empty()) {
+      auto* p = free_[bytes / page_bytes].back();
+      free_[bytes / page_bytes].pop_back();
       return p;
     }
     if (static_cast<std::size_t>(end_ - next_) < bytes) {
@@ -56,18 +56,18 @@ public:
   }
 
   void deallocate(void* p, std::size_t bytes) noexcept {
-    if (bytes < page) {
+    if (bytes < page_bytes) {
       ::operator delete (p, std::align_val_t{alignment});
       return;
     }
-    bytes = round_up(bytes);
+    bytes = whole_pages(bytes);
     if (bytes >= min_release) {
       release_tail(p, 0, bytes);
       return;
     }
     const std::lock_guard lock(mutex_);
     try {
-      free_[bytes / page].push_back(static_cast<std::byte*>(p));
+      free_[bytes / page_bytes].push_back(static_cast<std::byte*>(p));
     } catch (const std::bad_alloc&) {
       release_tail(p, 0, bytes); // no room to remember it: its pages go back instead
     }
@@ -79,24 +79,22 @@ public:
     const std::lock_guard lock(mutex_);
     for (std::size_t pages = 1; pages < free_.size(); ++pages) {
       for (auto* p : free_[pages])
-        release_tail(p, 0, pages * page);
+        release_tail(p, 0, pages * page_bytes);
       free_[pages].clear();
     }
   }
 
 private:
-  static constexpr std::size_t page = 4096;
   static constexpr std::size_t alignment = 64; // a cache line: blocks of two threads never share one
   static constexpr std::size_t min_mapping = 2 * huge_page_bytes;
   // Giving pages back costs a system call and, once the process has a second thread, a flush of
   // every core's address translations. Freed blocks under this size are kept for blocks of the
   // same size instead: thousands of containers grow through the same sizes, one after another,
   // so a kept block is soon taken again, its pages already faulted in.
-  static constexpr std::size_t min_release = 16 * page;
-  static std::size_t round_up(std::size_t n) { return (n + page - 1) & ~(page - 1); }
+  static constexpr std::size_t min_release = 16 * page_bytes;
 
   std::mutex mutex_;
-  std::array<std::vector<std::byte*>, min_release / page> free_; // free_[n]: kept blocks of n pages
+  std::array<std::vector<std::byte*>, min_release / page_bytes> free_; // free_[n]: kept blocks of n pages
   std::vector<std::pair<std::byte*, std::size_t>> mappings_;
   std::byte* next_ = nullptr;
   std::byte* end_ = nullptr;

@@ -22,14 +22,25 @@ namespace grundy::detail {
 // fault for 512 of those. Transparent huge pages are commonly set to "madvise", where the kernel
 // uses them only for ranges a program asks for, so the builders ask for every large array.
 inline constexpr std::size_t huge_page_bytes = std::size_t{2} << 20;
+inline constexpr std::size_t page_bytes = 4096;
+
+// n rounded up to whole pages.
+constexpr std::size_t whole_pages(std::size_t n) noexcept { return (n + page_bytes - 1) & ~(page_bytes - 1); }
+
+// Gives `advice` for the pages of `size` bytes (4 KB or 2 MB) that lie wholly inside [begin,
+// end): madvise takes whole pages, and those at either end may hold other data.
+inline void advise_inside(std::uintptr_t begin, std::uintptr_t end, std::size_t size, int advice) noexcept {
+  begin = (begin + size - 1) & ~(size - 1);
+  end &= ~(size - 1);
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, advice);
+}
 
 // Asks for huge pages in the part of [p, p + bytes) made of whole 2 MB pages (the kernel maps a
 // huge page only at a 2 MB boundary). Harmless where the kernel has no transparent huge pages.
 inline void advise_huge_pages(void* p, std::size_t bytes) noexcept {
 #ifdef MADV_HUGEPAGE
-  const auto begin = (reinterpret_cast<std::uintptr_t>(p) + huge_page_bytes - 1) & ~(huge_page_bytes - 1);
-  const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(huge_page_bytes - 1);
-  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  const auto begin = reinterpret_cast<std::uintptr_t>(p);
+  advise_inside(begin, begin + bytes, huge_page_bytes, MADV_HUGEPAGE);
 #else
   (void)p, (void)bytes;
 #endif
@@ -101,10 +112,8 @@ void grow_for(std::vector<T>& v, std::size_t more,
 // older than Linux 5.14 ignore it, and the writes then fault as they would have.
 inline void prefault(void* p, std::size_t bytes) noexcept {
 #ifdef MADV_POPULATE_WRITE
-  constexpr std::size_t page = 4096;
-  const auto begin = (reinterpret_cast<std::uintptr_t>(p) + page - 1) & ~(page - 1);
-  const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(page - 1);
-  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE);
+  const auto begin = reinterpret_cast<std::uintptr_t>(p);
+  advise_inside(begin, begin + bytes, page_bytes, MADV_POPULATE_WRITE);
 #else
   (void)p, (void)bytes;
 #endif
@@ -114,10 +123,8 @@ inline void prefault(void* p, std::size_t bytes) noexcept {
 // of it is resident, so a buffer kept with slack at its end would otherwise hold up to 2 MB more
 // than it uses; the kernel splits the last huge page and frees the rest.
 inline void release_tail(void* p, std::size_t used, std::size_t bytes) noexcept {
-  constexpr std::size_t page = 4096;
-  const auto begin = (reinterpret_cast<std::uintptr_t>(p) + used + page - 1) & ~(page - 1);
-  const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(page - 1);
-  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+  const auto start = reinterpret_cast<std::uintptr_t>(p);
+  advise_inside(start + used, start + bytes, page_bytes, MADV_DONTNEED);
 }
 
 // The builders hold per-level buffers of tens of megabytes that are freed one by one while
@@ -143,7 +150,7 @@ template <class T> struct page_allocator {
         (huge_page_bytes - reinterpret_cast<std::uintptr_t>(raw) % huge_page_bytes) % huge_page_bytes;
     if (offset) ::munmap(raw, offset);
     auto* aligned = raw + offset;
-    const std::size_t length = (bytes + page_bytes - 1) & ~(page_bytes - 1);
+    const std::size_t length = whole_pages(bytes);
     ::munmap(aligned + length, huge_page_bytes - offset);
     advise_huge_pages(aligned, length);
     return reinterpret_cast<T*>(aligned);
@@ -163,8 +170,6 @@ template <class T> struct page_allocator {
   }
 
 private:
-  static constexpr std::size_t page_bytes = 4096;
-
   static void* map(std::size_t bytes) {
     void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
