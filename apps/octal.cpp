@@ -170,7 +170,6 @@ void run_one(const octal_options& o) {
   const auto format = o.format.empty() ? std::string("text") : o.format;
   if (format != "text" && format != "json")
     throw usage_error(fmt::format("--format takes text or json for one code, not '{}'", format));
-  if (o.threads != 0) throw usage_error("--threads is for --survey: one code runs on one thread");
   std::optional<octal_checkpoint> saved;
   if (!o.resume.empty()) saved = resumed_run(o);
   const auto code = saved ? saved->code : octal_code::parse(o.code);
@@ -180,6 +179,7 @@ void run_one(const octal_options& o) {
                    : o.method == "sparse" ? octal_method::sparse
                                           : octal_method::automatic;
   options.keep_going = o.keep_going;
+  options.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   const bool progress = show_progress(o);
   if (progress) {
     options.on_progress = [&,
@@ -322,7 +322,9 @@ void add_octal_command(CLI::App& app) {
   cmd->add_option("--format", o->format, "text or json; with --survey: md, csv or json");
   cmd->add_flag("--quiet,-q", o->quiet, "no progress line on stderr");
   cmd->add_option("--survey", o->survey, "run every octal code with DIGITS digits after the point");
-  cmd->add_option("--threads,-j", o->threads, "--survey: threads (default: every core)")
+  cmd->add_option("--threads,-j", o->threads,
+                  "threads: for one code, to compute its sequence (two at most help); with --survey, codes "
+                  "run at once (default: every core)")
       ->check(CLI::Range(1u, 1024u));
   cmd->add_option("--checkpoint", o->checkpoint,
                   "save the run to FILE now and then, and when it ends or is interrupted");

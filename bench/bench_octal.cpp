@@ -59,6 +59,13 @@ std::string summary(const std::vector<timing>& runs) {
   return fmt::format("{:.3f} s (CPU {:.3f} s) [{}]", median(wall), median(cpu), each);
 }
 
+double median_wall(const std::vector<timing>& runs) {
+  std::vector<double> wall;
+  for (const auto& t : runs)
+    wall.push_back(t.wall);
+  return median(wall);
+}
+
 double median_cpu(const std::vector<timing>& runs) {
   std::vector<double> cpu;
   for (const auto& t : runs)
@@ -73,6 +80,9 @@ void print_statistics(const sparse_engine& e, std::size_t n) {
       "per heap\n",
       e.split().mask, e.split().heap_parity ? " (heap parity)" : "", e.rare_count(), st.naive_steps,
       st.blocks, st.full_scans, static_cast<double>(st.proof_pairs) / static_cast<double>(n));
+  if (st.helper_blocks > 0)
+    fmt::print("  second thread: prepared {} blocks of {}; the first thread waited for {}\n",
+               st.helper_blocks, st.blocks, st.helper_waits);
 }
 
 void compare(const std::string& text, std::size_t n, int runs, int naive_runs) {
@@ -109,10 +119,11 @@ void settle(const std::string& text, int runs) {
     fmt::print("settle {}: {}, {} values, no period\n", code.str(), summary(times), a.values.size());
 }
 
-void speed(const std::string& text, std::size_t n, int runs, bool vector_proofs) {
+void speed(const std::string& text, std::size_t n, int runs, bool vector_proofs, unsigned threads = 1) {
   const auto code = octal_code::parse(text);
   sparse_options options;
   options.vector_proofs = vector_proofs;
+  options.threads = threads;
   std::vector<timing> times;
   grundy_sequence values;
   sparse_engine last(code, options);
@@ -126,11 +137,13 @@ void speed(const std::string& text, std::size_t n, int runs, bool vector_proofs)
   }
   const double cpu = median_cpu(times);
   fmt::print(
-      "speed {} to {} values{}: {}, {:.2f} million values per CPU second, max value {}, {} byte(s) per "
-      "value stored ({:.1f} MB), peak resident {:.1f} MB\n",
-      code.str(), n, vector_proofs ? "" : " (portable proofs)", summary(times),
-      static_cast<double>(n) / cpu / 1e6, values.max_value(), values.bytes_per_value(),
-      static_cast<double>(values.memory_bytes()) / 1e6, static_cast<double>(peak_memory_bytes()) / 1e6);
+      "speed {} to {} values{}{}: {}, {:.2f} million values per second, {:.2f} per CPU second, max value "
+      "{}, {} byte(s) per value stored ({:.1f} MB), peak resident {:.1f} MB\n",
+      code.str(), n, vector_proofs ? "" : " (portable proofs)",
+      threads > 1 ? fmt::format(", {} threads", threads) : std::string(), summary(times),
+      static_cast<double>(n) / median_wall(times) / 1e6, static_cast<double>(n) / cpu / 1e6,
+      values.max_value(), values.bytes_per_value(), static_cast<double>(values.memory_bytes()) / 1e6,
+      static_cast<double>(peak_memory_bytes()) / 1e6);
   print_statistics(last, n);
 }
 
@@ -145,17 +158,24 @@ int main(int argc, char** argv) {
     compare("0.16", 1'000'000, 3, 1);
     settle("0.376", 3);
     speed("0.6", std::size_t{1} << 24, 3, true);
+    speed("0.6", std::size_t{1} << 24, 3, true, 2);
   } else if (args[0] == "compare" && args.size() >= 3) {
     const int runs = static_cast<int>(number(3, 3));
     compare(args[1], number(2, 100000), runs, static_cast<int>(number(4, static_cast<std::size_t>(runs))));
   } else if (args[0] == "settle" && args.size() >= 2) {
     settle(args[1], static_cast<int>(number(2, 3)));
   } else if (args[0] == "speed" && args.size() >= 3) {
-    speed(args[1], number(2, 1000000), static_cast<int>(number(3, 3)),
-          !(args.size() >= 5 && args[4] == "portable"));
+    bool vector_proofs = true;
+    unsigned threads = 1;
+    for (std::size_t i = 4; i < args.size(); ++i)
+      if (args[i] == "portable")
+        vector_proofs = false;
+      else if (args[i].starts_with("-j"))
+        threads = static_cast<unsigned>(std::strtoul(args[i].c_str() + 2, nullptr, 10));
+    speed(args[1], number(2, 1000000), static_cast<int>(number(3, 3)), vector_proofs, std::max(threads, 1u));
   } else {
     fmt::print(stderr, "usage: bench_octal [compare CODE N RUNS [NAIVE] | settle CODE RUNS | speed CODE N "
-                       "RUNS [portable]]\n");
+                       "RUNS [portable] [-jTHREADS]]\n");
     return 2;
   }
   return 0;

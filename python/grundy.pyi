@@ -238,5 +238,6 @@ def octal_sequence(
     checkpoint: Optional[str] = None,
     checkpoint_every: float = 300.0,
     resume: Optional[str] = None,
+    threads: int = 0,
 ) -> OctalSequence: ...
 def octal_value(code: str, n: int) -> int: ...

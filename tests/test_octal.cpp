@@ -12,6 +12,7 @@
 #include <grundy/octal/survey.hpp>
 #include <grundy/solve.hpp>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -300,6 +301,41 @@ BOOST_AUTO_TEST_CASE(officers_with_either_proof) {
       BOOST_TEST_REQUIRE((sparse == naive));
       BOOST_TEST(e.rare_count() == 1583u);
       BOOST_TEST(e.statistics().blocks > 0u);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(two_threads_give_the_values_of_one) {
+  // A second thread marks most rare pairs of the blocks ahead (sparse_options::threads); the
+  // values must be those of one thread, whatever the schedule: with one splitting move (0.6,
+  // whose values need two bytes from heap 10344 on, so that the storage widens under the
+  // helper) or two (0.376), one byte or two, the portable proofs, a fixed split, and several
+  // calls to extend, each starting and stopping the helper.
+  struct run {
+    const char* code;
+    std::size_t count;
+    std::optional<rare_split> split;
+    bool vector_proofs;
+  };
+  for (const run& r : {run{"0.6", 200'000, {}, true}, run{"0.6", 60'000, {}, false},
+                       run{"0.376", 150'000, {}, true}, run{"0.16", 150'000, {}, true},
+                       run{"0.16", 40'000, rare_split{3, false}, true}, run{"4.7", 60'000, {}, true}}) {
+    BOOST_TEST_CONTEXT(r.code << " to " << r.count << (r.vector_proofs ? "" : ", portable proofs")
+                              << (r.split ? ", fixed split" : "")) {
+      const auto code = octal_code::parse(r.code);
+      sparse_options one;
+      one.fixed_split = r.split;
+      one.vector_proofs = r.vector_proofs;
+      const auto expected = sparse_values(code, r.count, one);
+      sparse_options two = one;
+      two.threads = 2;
+      sparse_engine e(code, two);
+      grundy_sequence values;
+      for (const std::size_t part : {std::size_t{3000}, std::size_t{20'000}, r.count / 2, r.count})
+        e.extend(values, part);
+      BOOST_TEST_REQUIRE((values == expected));
+      // The helper did take part: a test of one thread twice would prove nothing.
+      BOOST_TEST(e.statistics().helper_blocks > e.statistics().blocks / 2);
     }
   }
 }

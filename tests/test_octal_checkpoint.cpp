@@ -90,6 +90,27 @@ BOOST_AUTO_TEST_CASE(resumed_runs_end_as_uninterrupted_ones) {
   }
 }
 
+// Two threads on the sequence change nothing a run saves or ends with: a two-thread run, and
+// two-thread resumptions of its checkpoints, end as the one-thread run does.
+BOOST_AUTO_TEST_CASE(two_threads_save_and_resume_as_one) {
+  for (const char* text : {"0.6", "0.16"}) {
+    BOOST_TEST_CONTEXT(text) {
+      const auto code = octal_code::parse(text);
+      analysis_options one;
+      one.max_values = 120'000;
+      one.keep_going = std::string(text) == "0.6";
+      const auto whole = analyse_octal(code, one);
+      analysis_options two = one;
+      two.threads = 2;
+      same_result(analyse_octal(code, two), whole);
+      const auto files = checkpoints_of(code, two);
+      BOOST_TEST_REQUIRE(files.size() >= 3u);
+      for (const std::size_t i : {std::size_t{0}, files.size() / 2})
+        BOOST_TEST_CONTEXT("checkpoint " << i) { same_result(resume_octal(read(files[i]), two), whole); }
+    }
+  }
+}
+
 // A saved run carried further (a larger max) is the run asked for that far from the start.
 BOOST_AUTO_TEST_CASE(a_larger_max_carries_a_run_further) {
   const auto code = octal_code::parse("0.16");

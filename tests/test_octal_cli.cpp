@@ -73,6 +73,20 @@ BOOST_AUTO_TEST_CASE(keep_going_and_out_file) {
     BOOST_TEST(entry.path().filename().string().find(".tmp-") == std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(threads_give_the_same_values) {
+  // -j gives one sequence a second thread; what it writes must not change.
+  const auto one = scratch() / "one.txt", two = scratch() / "two.txt";
+  const auto a = run("octal 0.6 --max 30000 --keep-going -j 1 --quiet --out '" + one.string() + "'");
+  const auto b = run("octal 0.6 --max 30000 --keep-going -j 2 --quiet --out '" + two.string() + "'");
+  BOOST_TEST(a.status == 0);
+  BOOST_TEST(b.status == 0);
+  BOOST_TEST(count_lines(slurp(two)) == 30000u);
+  BOOST_TEST(slurp(one) == slurp(two));
+  const auto zero = run("octal 0.6 -j 0");
+  BOOST_TEST(zero.status != 0);
+  BOOST_TEST(count_lines(zero.err) == 1u);
+}
+
 BOOST_AUTO_TEST_CASE(text_output) {
   const auto r = run("octal 0.137");
   BOOST_TEST(r.status == 0);

@@ -282,7 +282,7 @@ BOOST_AUTO_TEST_CASE(resume_refuses_what_does_not_match) {
         bad{{"octal", "--resume", checkpoint, "--max", "10"}, 2}, bad{{"octal", "--resume", damaged_path}, 2},
         bad{{"octal", "--resume", path("missing.checkpoint")}, 1},
         bad{{"octal", "--survey", "1", "--max", "10", "--resume", checkpoint}, 2},
-        bad{{"octal", "0.07", "--threads", "2"}, 2}}) {
+        bad{{"octal", "0.07", "--threads", "0"}, 2}}) {
     const auto r = run(b.args);
     BOOST_TEST(r.status == b.status, r.err);
     BOOST_TEST(r.err_lines() == 1u, r.err);

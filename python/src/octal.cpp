@@ -14,6 +14,7 @@
 #include <fstream>
 #include <limits>
 #include <optional>
+#include <thread>
 
 namespace grundy::python {
 
@@ -137,7 +138,7 @@ void add_octal(py::module_& m) {
       "octal_sequence",
       [](const std::optional<std::string>& code, const std::optional<long long>& max,
          const std::string& method, bool keep_going, const std::optional<std::string>& checkpoint,
-         double checkpoint_every, const std::optional<std::string>& resume) {
+         double checkpoint_every, const std::optional<std::string>& resume, unsigned threads) {
         if (!code && !resume)
           throw py::value_error("give an octal code, as in octal_sequence('0.137'), or resume=FILE");
         if (checkpoint_every < 0) throw py::value_error("checkpoint_every cannot be negative");
@@ -145,6 +146,7 @@ void add_octal(py::module_& m) {
         options.method = method_of(method);
         options.max_values = max ? max_values_of(*max) : analysis_options::default_max_values;
         options.keep_going = keep_going;
+        options.threads = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
         std::optional<octal_checkpoint> saved;
         if (resume) saved = resumed_run(*resume, code, method, max, keep_going);
         const auto parsed = saved ? saved->code : octal_code::parse(*code);
@@ -168,15 +170,16 @@ void add_octal(py::module_& m) {
       },
       py::arg("code") = py::none(), py::kw_only(), py::arg("max") = py::none(), py::arg("method") = "auto",
       py::arg("keep_going") = false, py::arg("checkpoint") = py::none(), py::arg("checkpoint_every") = 300.0,
-      py::arg("resume") = py::none(),
+      py::arg("resume") = py::none(), py::arg("threads") = 0,
       "Computes G(0), G(1), ... of an octal game until its periodicity is proven, as `grundy octal`\n"
       "does, and returns an OctalSequence.\n\n"
       "code: '0.137', '.137', '4.7', '0.F' (hexadecimal); max: the most values to compute\n"
       "(default 10,000,000); method: 'auto', 'naive' or 'sparse'; keep_going: compute all max values\n"
       "even once the period is proven. checkpoint: a file the run saves itself to every\n"
       "checkpoint_every seconds and when it ends or is interrupted; resume: continue the run saved\n"
-      "in that file (its code, engine and max unless a larger max is given). Ctrl-C raises\n"
-      "KeyboardInterrupt, after saving the checkpoint when there is one.");
+      "in that file (its code, engine and max unless a larger max is given). threads: for the\n"
+      "sequence (0: every core; the sparse engine uses two at most; the values do not depend on it).\n"
+      "Ctrl-C raises KeyboardInterrupt, after saving the checkpoint when there is one.");
 
   m.def(
       "octal_value",

@@ -61,6 +61,13 @@ def test_checkpoint_and_resume(tmp_path):
         grundy.octal_sequence(resume=path, max=10)
 
 
+def test_threads_do_not_change_the_values():
+    one = grundy.octal_sequence("0.6", max=30_000, keep_going=True, threads=1)
+    two = grundy.octal_sequence("0.6", max=30_000, keep_going=True, threads=2)
+    assert list(two.values) == list(one.values)
+    assert two.rare_count == one.rare_count == 1583
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError):
         grundy.octal_sequence("0.9x")

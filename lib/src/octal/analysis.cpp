@@ -114,9 +114,12 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
 
   // A saved run's sparse engine is rebuilt from the saved values, heap by heap, into the state
   // of the engine that computed them; the naive engine keeps nothing but the values.
+  sparse_options sparse;
+  sparse.threads = options.threads;
   std::variant<naive_engine, sparse_engine> engine =
-      a.method == octal_method::naive ? std::variant<naive_engine, sparse_engine>(naive_engine(code))
-                                      : std::variant<naive_engine, sparse_engine>(sparse_engine(code));
+      a.method == octal_method::naive
+          ? std::variant<naive_engine, sparse_engine>(naive_engine(code))
+          : std::variant<naive_engine, sparse_engine>(sparse_engine(code, sparse));
   if (auto* s = std::get_if<sparse_engine>(&engine)) s->catch_up(values);
   const auto rare_count = [&] {
     return std::holds_alternative<sparse_engine>(engine) ? std::get<sparse_engine>(engine).rare_count() : 0;

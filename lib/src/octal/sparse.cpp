@@ -1,13 +1,17 @@
 #include <grundy/octal/sparse.hpp>
 
+#include <grundy/detail/helper_thread.hpp>
+
 #include "pairs.hpp"
 #include "steps.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <tuple>
 #include <utility>
 
@@ -124,6 +128,26 @@ void mark_range(std::uint8_t* rows, const T* g, const T* base, std::size_t from,
     mark_lanes<Row, Lanes>(rows, opaque(base - a), opaque(std::uint32_t{g[a]}));
 }
 
+// The least value v that neither row marks (seen[v] == 0 and extra[v] == 0), eight at a
+// time; the rows end with the mex 2^bits, which is never marked.
+std::size_t first_unmarked(const std::uint8_t* seen, const std::uint8_t* extra) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    for (std::size_t base = 0;; base += 8) {
+      std::uint64_t a, b;
+      std::memcpy(&a, seen + base, sizeof a);
+      std::memcpy(&b, extra + base, sizeof b);
+      const std::uint64_t x = a | b; // bytes below 0x80: the lowest flag below is exact
+      const std::uint64_t zero = (x - 0x0101010101010101u) & ~x & 0x8080808080808080u;
+      if (zero) return base + static_cast<std::size_t>(std::countr_zero(zero)) / 8;
+    }
+  } else {
+    std::size_t v = 0;
+    while (seen[v] != 0 || extra[v] != 0)
+      ++v;
+    return v;
+  }
+}
+
 // Calls f(Row, Lanes) with the layout of rows for values below 2^bits as compile-time
 // constants, so that the marking loops above are compiled once per layout.
 template <class F> void with_layout(unsigned bits, F&& f) {
@@ -149,6 +173,14 @@ template <class F> void with_layout(unsigned bits, F&& f) {
   }
 }
 
+// Values to compute below which a second thread does not pay for its start (some tens of
+// microseconds); whether a whole run is long enough to gain is the caller's choice.
+constexpr std::size_t threaded_values = 4096;
+
+// How many rare heaps per move the block passes move between the threads at each block, in
+// the direction of the one that did not wait.
+constexpr std::size_t share_step = 4;
+
 } // namespace
 
 sparse_engine::sparse_engine(const octal_code& code, const sparse_options& options)
@@ -158,8 +190,9 @@ sparse_engine::sparse_engine(const octal_code& code, const sparse_options& optio
     parity_allowed_ = std::all_of(moves_.two_heaps.begin(), moves_.two_heaps.end(),
                                   [&](std::uint32_t n) { return (n & 1u) == split_parity_; });
   }
-  block_first_.assign(moves_.two_heaps.size(), 0);
-  block_last_.assign(moves_.two_heaps.size(), 0);
+  for (auto& b : blocks_)
+    b.first = b.split = b.last = std::vector<std::size_t>(moves_.two_heaps.size(), 0);
+  lower_.assign(moves_.two_heaps.size(), 0);
   next_review_ = first_review;
   if (options_.fixed_split) {
     split_ = *options_.fixed_split;
@@ -183,12 +216,14 @@ void sparse_engine::fit(grundy_value largest) {
   if (bits <= bits_ && !seen_.empty()) return;
   bits_ = std::max(bits, bits_);
   seen_.assign(std::size_t{2} << bits_, 0);
-  block_end_ = 0; // the rows are laid out for the old width
+  invalidate_blocks(); // the rows are laid out for the old width
   if (bits_ > max_split_bits) {
     counting_ = false;
     counts_[0] = {};
     counts_[1] = {};
-    rows_ = {};
+    for (auto& b : blocks_)
+      b.rows = {};
+    aux_ = {};
     wanted_ = {};
     positions_ = {};
     frequent_.clear();
@@ -198,14 +233,29 @@ void sparse_engine::fit(grundy_value largest) {
     counts_[1].resize(std::size_t{1} << bits_, 0);
     row_ = row_bytes(bits_);
     lanes_ = lanes_for(bits_);
-    rows_.assign(lanes_ * row_, 0);
+    for (auto& b : blocks_)
+      b.rows.assign(lanes_ * row_, 0);
+    aux_.assign(lanes_ * row_, 0);
     wanted_.assign(row_, 0);
   }
   build_patterns();
 }
 
+void sparse_engine::invalidate_blocks() noexcept {
+  for (auto& b : blocks_)
+    b.start = b.end = 0;
+}
+
+// Called before anything a block pass reads changes (the split, the width of the rows or of
+// the values, what mark_scan marks): waits for the helper's task and forgets every block.
+void sparse_engine::drain() noexcept {
+  if (helper_) helper_->wait();
+  posted_ = {};
+  invalidate_blocks();
+}
+
 void sparse_engine::build_patterns() {
-  block_end_ = 0;
+  invalidate_blocks();
   for (unsigned e = 0; e < 2; ++e) {
     pattern_[e].assign(row_, 0);
     if (split_.mask == 0 || row_ == 0) continue;
@@ -228,47 +278,205 @@ template <class T> grundy_value sparse_engine::step(const T* g, std::size_t h) {
     return detail::naive_step(g, h, moves_, seen_.data(), bits_);
   }
   ++statistics_.sparse_steps;
-  if (h < block_start_ || h >= block_end_) prepare_block(g, h);
-  std::uint8_t* seen = rows_.data() + (h - block_start_) * row_;
+  if (h < block().start || h >= block().end) next_block(g, h);
+  std::uint8_t* seen = block().rows.data() + (h - block().start) * row_;
+  // With a helper, the rare pairs this thread marks go to a row of its own, which only rare
+  // pairs reach: of the row the helper wrote, it then reads and writes the few cache lines
+  // below the candidate, instead of taking every line of the block over from the other core.
+  std::uint8_t* extra = helper_ ? aux_.data() + (h - block().start) * row_ : seen;
   if (moves_.vanishes(h)) seen[0] = 1;
   for (auto n : moves_.one_heap)
     if (n < h) seen[g[h - n]] = 1;
-  mark_recent(g, h, seen);
+  mark_recent(g, h, extra);
   const auto candidate = static_cast<grundy_value>(
-      static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen);
-  return prove(g, h, seen, candidate);
+      extra == seen
+          ? static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen
+          : first_unmarked(seen, extra));
+  const grundy_value x = prove(g, h, seen, extra, candidate);
+  // The values' storage is widened for x once it is returned: the helper must not read it then.
+  if (x > std::numeric_limits<T>::max()) drain();
+  return x;
 }
 
-// Prepares the rows of heaps start..start+lanes_-1: patterns, then the pairs the block pass
-// can mark for all of them.
-template <class T> void sparse_engine::prepare_block(const T* g, std::size_t start) {
+// Makes the block of heap h ready. Alone, the engine prepares it here. With a helper thread,
+// the helper has prepared most of it, from the values known when it was handed out, while this
+// thread settled the blocks before: this thread hands out the block blocks_ahead further on,
+// then marks the rare pairs the helper left (complete_block). How many it leaves follows which
+// thread waited for the other, so that both stay busy; the values do not depend on it.
+template <class T> void sparse_engine::next_block(const T* g, std::size_t h) {
   ++statistics_.blocks;
-  block_start_ = start;
-  block_end_ = start + lanes_;
-  for (std::size_t i = 0; i < lanes_; ++i)
-    std::memcpy(rows_.data() + i * row_, pattern_[expected_parity(start + i)].data(), row_);
-  for (std::size_t k = 0; k < moves_.two_heaps.size(); ++k)
-    std::tie(block_first_[k], block_last_[k]) = rare_range(moves_.two_heaps[k], start);
-  mark_rare(g, start);
-  mark_scan(g, start);
+  if (!helper_) {
+    plan_block(block(), h, h, 0, rare_now());
+    fill_block(g, block(), rare_now(), false);
+    return;
+  }
+  const std::size_t next = (current_ + 1) % ring;
+  std::memset(aux_.data(), 0, aux_.size());
+  if (posted_[next].start == h) {
+    // The helper should stay a block or two ahead: never so far behind that this thread
+    // waits, nor so far ahead that it waits for a free block. Behind, this thread takes the
+    // rare pairs it has not begun yet.
+    const auto ticket = posted_[next].ticket;
+    if (!helper_->finished(ticket)) {
+      ++statistics_.helper_waits;
+      share_ += share_step;
+      steal(g, blocks_[next]);
+    } else if (helper_->finished(ticket + 2)) {
+      share_ -= std::min(share_, share_step);
+    }
+    helper_->wait(ticket);
+    ++statistics_.helper_blocks;
+    current_ = next;
+  } else {
+    drain();
+    current_ = next;
+    plan_block(block(), h, h, 0, rare_now());
+    fill_block(g, block(), rare_now(), false);
+  }
+  posted_[current_] = {};
+  for (std::size_t d = 1; d <= blocks_ahead; ++d) {
+    const std::size_t slot = (current_ + d) % ring;
+    if (posted_[slot].start != h + d * lanes_) post_block(g, slot, h + d * lanes_, h);
+  }
+  complete_block(g, block());
 }
 
-// The rare heaps r (indices into rare_) whose pairs with the move removing n have their
-// partners known for every heap of the block starting at `start`: lanes_ - n <= r <=
-// start - n - 1. The other rare pairs (r too small, or r a heap found since) are left to
-// mark_recent.
-std::pair<std::size_t, std::size_t> sparse_engine::rare_range(std::size_t n, std::size_t start) const {
-  const std::uint32_t least = n < lanes_ ? static_cast<std::uint32_t>(lanes_ - n) : 1u;
-  const auto first =
-      static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), least) - rare_.begin());
-  if (start <= n + 1) return {first, first};
-  const auto last =
-      static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.end(), start - n - 1) - rare_.begin());
+// Hands the helper the block starting at `start`, to prepare into blocks_[slot] from the values
+// G(0..known-1).
+template <class T>
+void sparse_engine::post_block(const T* g, std::size_t slot, std::size_t start, std::size_t known) {
+  // This thread appends the rare heaps it finds while the helper reads rare_: room is made
+  // while the helper is idle, so that the arrays do not move under it.
+  const std::size_t room = rare_.size() + 2 * ring * lanes_;
+  if (rare_.capacity() < room || rare_values_.capacity() < room) {
+    helper_->wait();
+    rare_.reserve(2 * room);
+    rare_values_.reserve(2 * room);
+  }
+  plan_block(blocks_[slot], start, known, share_, rare_now());
+  tasks_[slot] = {this, g, &blocks_[slot], rare_now()};
+  posted_[slot] = {start, helper_->post(&run_helper_task<T>, &tasks_[slot])};
+}
+
+template <class T> void sparse_engine::run_helper_task(void* task) noexcept {
+  const auto& t = *static_cast<const helper_task*>(task);
+  t.engine->fill_block(static_cast<const T*>(t.g), *t.block, t.rare, true);
+}
+
+namespace {
+
+// A shared block's work not yet taken, in one word: its rare heaps [low, high), which the
+// helper takes in chunks from the low end and the engine's thread from the high end, and which
+// of the three ranges of the proofs' first pairs (mark_scan) are taken, by whichever thread
+// gets there first. Rare heaps are shared only while their indices fit in index_bits.
+constexpr unsigned index_bits = 29;
+constexpr std::size_t max_claim_index = (std::size_t{1} << index_bits) - 1;
+constexpr std::uint64_t scan_flags = std::uint64_t{7} << 61;
+constexpr std::uint64_t scan_flag(unsigned range) noexcept { return std::uint64_t{1} << (61 + range); }
+constexpr std::uint64_t claim_range(std::size_t low, std::size_t high, std::uint64_t flags = 0) noexcept {
+  return std::uint64_t{low} | std::uint64_t{high} << index_bits | (flags & scan_flags);
+}
+constexpr std::size_t claim_low(std::uint64_t c) noexcept { return c & max_claim_index; }
+constexpr std::size_t claim_high(std::uint64_t c) noexcept { return (c >> index_bits) & max_claim_index; }
+bool take_scan(std::atomic_ref<std::uint64_t> claims, unsigned range) noexcept {
+  return !(claims.fetch_or(scan_flag(range), std::memory_order_acq_rel) & scan_flag(range));
+}
+
+// Rare heaps taken at a time from a shared block: about a thousand options, long enough for
+// the exchange to cost little, short enough that the engine's thread seldom waits for the
+// helper's last chunk.
+constexpr std::size_t claim_chunk = 64;
+
+} // namespace
+
+// What the block starting at `start` will hold, from the values G(0..known-1) and the rare
+// heaps `rare`: for each move, its rare heaps [first, last), of which the first `share` are
+// left to complete_block.
+void sparse_engine::plan_block(block_marks& b, std::size_t start, std::size_t known, std::size_t share,
+                               rare_prefix rare) const {
+  b.start = start;
+  b.end = start + lanes_;
+  for (std::size_t k = 0; k < moves_.two_heaps.size(); ++k) {
+    std::tie(b.first[k], b.last[k]) = rare_range(moves_.two_heaps[k], start, known, rare);
+    b.split[k] = std::min(b.first[k] + share, b.last[k]);
+  }
+  b.rare_shared = moves_.two_heaps.size() == 1 && b.last[0] <= max_claim_index;
+  b.claims = b.rare_shared ? claim_range(b.split[0], b.last[0]) : 0;
+  plan_scan(b, known);
+}
+
+// Fills a planned block: patterns, the proofs' first pairs, then the rare pairs [split, last)
+// of each move. Runs on either thread; `shared` says the helper runs it, and that the engine's
+// thread may take the last chunks of a single move's rare heaps (see steal).
+template <class T>
+void sparse_engine::fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) const {
+  for (std::size_t i = 0; i < lanes_; ++i)
+    std::memcpy(b.rows.data() + i * row_, pattern_[expected_parity(b.start + i)].data(), row_);
+  if (!shared) {
+    mark_scan(g, b.rows.data(), b);
+    mark_rare(g, b.rows.data(), b.start, b.split.data(), b.last.data(), rare);
+    return;
+  }
+  std::atomic_ref<std::uint64_t> claims(b.claims);
+  if (!b.rare_shared) mark_rare(g, b.rows.data(), b.start, b.split.data(), b.last.data(), rare);
+  for (std::uint64_t c = claims.load(std::memory_order_acquire); claim_low(c) < claim_high(c);) {
+    const std::size_t low = claim_low(c), high = claim_high(c);
+    const std::size_t to = low + std::min(claim_chunk, high - low);
+    if (claims.compare_exchange_weak(c, claim_range(to, high, c), std::memory_order_acq_rel))
+      mark_rare(g, b.rows.data(), b.start, &low, &to, rare);
+  }
+  for (unsigned range = 0; range < 3; ++range)
+    if (take_scan(claims, range)) mark_scan(g, b.rows.data(), b, range);
+}
+
+// The engine's thread, arrived at a block the helper has not finished, takes what the helper
+// has not begun (the proofs' first pairs, then rare heaps from the high end) into aux_, whose
+// marks step and the proofs read beside the block's.
+template <class T> void sparse_engine::steal(const T* g, block_marks& b) {
+  const rare_prefix rare = rare_now();
+  std::atomic_ref<std::uint64_t> claims(b.claims);
+  for (unsigned range = 3; range-- > 0;)
+    if (take_scan(claims, range)) mark_scan(g, aux_.data(), b, range);
+  for (std::uint64_t c = claims.load(std::memory_order_acquire); claim_low(c) < claim_high(c);) {
+    const std::size_t low = claim_low(c), high = claim_high(c);
+    const std::size_t from = high - std::min(claim_chunk, high - low);
+    if (claims.compare_exchange_weak(c, claim_range(low, from, c), std::memory_order_acq_rel))
+      mark_rare(g, aux_.data(), b.start, &from, &high, rare);
+  }
+}
+
+// Marks the rare pairs of a block the helper prepared that it left to this thread, which
+// knows every value before the block: the first `share` of the helper's range, and the rare
+// heaps too small for the helper's values. They go to aux_ (see step).
+template <class T> void sparse_engine::complete_block(const T* g, block_marks& b) {
+  const rare_prefix rare = rare_now();
+  for (std::size_t k = 0; k < moves_.two_heaps.size(); ++k)
+    lower_[k] = rare_range(moves_.two_heaps[k], b.start, b.start, rare).first; // <= b.first[k]
+  mark_rare(g, aux_.data(), b.start, lower_.data(), b.split.data(), rare);
+  std::copy(lower_.begin(), lower_.end(), b.first.begin());
+}
+
+// The rare heaps r (indices into `rare`) whose pairs with the move removing n have their
+// partners among the values G(0..known-1) for every heap of the block starting at `start`:
+// start + lanes_ - n - known <= r <= start - n - 1. The others (r too small, or a rare heap
+// found since) are left to mark_recent.
+std::pair<std::size_t, std::size_t> sparse_engine::rare_range(std::size_t n, std::size_t start,
+                                                              std::size_t known, rare_prefix rare) const {
+  const std::size_t lead = start + lanes_ - known; // lanes_ or more
+  const std::uint32_t least = n < lead ? static_cast<std::uint32_t>(lead - n) : 1u;
+  const std::uint32_t* heaps = rare.heaps;
+  const std::uint32_t* end = heaps + rare.count;
+  const auto first = static_cast<std::size_t>(std::lower_bound(heaps, end, least) - heaps);
+  if (start <= n + 1 || known == 0) return {first, first};
+  const auto last = static_cast<std::size_t>(std::upper_bound(heaps, end, start - n - 1) - heaps);
   return {first, std::max(first, last)};
 }
 
-// Marks the pairs of the rare heaps in rare_range for every heap of the block.
-template <class T> void sparse_engine::mark_rare(const T* g, std::size_t start) {
+// Marks the pairs of the rare heaps [first[k], last[k]) of each splitting move k for every
+// heap of the block starting at `start`.
+template <class T>
+void sparse_engine::mark_rare(const T* g, std::uint8_t* rows, std::size_t start, const std::size_t* first,
+                              const std::size_t* last, rare_prefix rare) const {
   const auto& moves = moves_.two_heaps;
   // A block starting below a move's removal count has no pair of it (rare_range is empty), and
   // g + (start - n) would point before the values, which UBSan rightly reports.
@@ -276,53 +484,68 @@ template <class T> void sparse_engine::mark_rare(const T* g, std::size_t start) 
   constexpr const T* none = nullptr;
   if (moves.size() != 2) {
     for (std::size_t k = 0; k < moves.size(); ++k)
-      mark_block(base(k), none, block_first_[k], block_last_[k]);
+      mark_block(rows, base(k), none, rare, first[k], last[k]);
     return;
   }
   // Both moves in one pass where their ranges overlap, the ends apart.
-  const std::size_t from = std::max(block_first_[0], block_first_[1]);
-  const std::size_t to = std::max(from, std::min(block_last_[0], block_last_[1]));
-  mark_block(base(0), base(1), from, to);
+  const std::size_t from = std::max(first[0], first[1]);
+  const std::size_t to = std::max(from, std::min(last[0], last[1]));
+  mark_block(rows, base(0), base(1), rare, from, to);
   for (std::size_t k = 0; k < 2; ++k) {
-    mark_block(base(k), none, block_first_[k], std::min(from, block_last_[k]));
-    mark_block(base(k), none, std::max(to, block_first_[k]), block_last_[k]);
+    mark_block(rows, base(k), none, rare, first[k], std::min(from, last[k]));
+    mark_block(rows, base(k), none, rare, std::max(to, first[k]), last[k]);
   }
 }
 
 template <class T>
-void sparse_engine::mark_block(const T* base, const T* second, std::size_t first, std::size_t last) {
+void sparse_engine::mark_block(std::uint8_t* rows, const T* base, const T* second, rare_prefix rare,
+                               std::size_t first, std::size_t last) const {
   if (last <= first) return;
   with_layout(bits_, [&](auto row, auto lanes) {
-    mark_rows<row(), lanes()>(rows_.data(), base, second, rare_.data() + first, rare_values_.data() + first,
-                              last - first);
+    mark_rows<row(), lanes()>(rows, base, second, rare.heaps + first, rare.values + first, last - first);
   });
 }
 
-// Marks, for the heaps of the block, the first pairs of the first splitting move the proofs
-// would scan: block_scan pairs of small heaps and as many of two middle-sized heaps, at the
-// cost of a rare pair each. Most values the proofs want turn up there, and each of those the
-// proofs would have to find themselves costs them a few dozen cycles.
-template <class T> void sparse_engine::mark_scan(const T* g, std::size_t start) {
+// Chooses, for the heaps of the block, the first pairs of the first splitting move the proofs
+// would scan, for the block pass to mark: block_scan pairs of small heaps and as many of two
+// middle-sized heaps, at the cost of a rare pair each. Most values the proofs want turn up
+// there, and each of those the proofs would have to find themselves costs them a few dozen
+// cycles. Only pairs of the values G(0..known-1): a from start + lanes_ - n - known on.
+void sparse_engine::plan_scan(block_marks& b, std::size_t known) const {
+  const std::size_t start = b.start;
   const std::size_t n = moves_.two_heaps.front();
-  const std::size_t low = lanes_ > n ? lanes_ - n : 1;
+  const std::size_t lead = start + lanes_ - known;
+  const std::size_t low = lead > n ? lead - n : 1;
   const std::size_t high = start > n ? (start - n) / 2 + 1 : 0; // a <= (h - n) / 2 for every heap h
+  b.quarter = 0;
   if (!scan_in_blocks_ || high < 4 * (low + block_scan)) {
     constexpr auto none = std::numeric_limits<std::size_t>::max();
-    scan_done_ = {1, 1, none, none}; // nothing marked: the proofs scan every pair themselves
+    b.scan_done = {1, 1, none, none}; // nothing marked: the proofs scan every pair themselves
     return;
   }
-  scan_done_ = {low, low + block_scan, high - block_scan, high};
+  b.scan_done = {low, low + block_scan, high - block_scan, high};
   // Where the proofs are longest, a third range, around a = (h - n) / 4, reaches yet other
   // values: in Officers (0.6) it leaves a fifth fewer values for the proofs to find, which
   // pays; in 0.376, whose proofs are shorter, it does not. It lies well inside the range
   // the proofs scan from both ends, which seldom get that far: its pairs are not recorded as
   // done, at worst they are scanned twice.
-  const std::size_t quarter = scan_wide_ ? high / 2 : 0;
-  const T* base = g + (start - n);
+  if (scan_wide_) b.quarter = high / 2;
+}
+
+// Marks the pairs plan_scan chose into `rows`, the block's or aux_: one of the three ranges,
+// or all of them.
+template <class T>
+void sparse_engine::mark_scan(const T* g, std::uint8_t* rows, const block_marks& b, unsigned range) const {
+  if (b.scan_done[1] <= b.scan_done[0]) return;
+  const T* base = g + (b.start - moves_.two_heaps.front());
+  const std::size_t quarter = b.quarter;
   with_layout(bits_, [&](auto row, auto lanes) {
-    mark_range<row(), lanes()>(rows_.data(), g, base, scan_done_[0], scan_done_[1]);
-    if (quarter) mark_range<row(), lanes()>(rows_.data(), g, base, quarter - block_scan, quarter);
-    mark_range<row(), lanes()>(rows_.data(), g, base, scan_done_[2], scan_done_[3]);
+    if (range == 0 || range == all_ranges)
+      mark_range<row(), lanes()>(rows, g, base, b.scan_done[0], b.scan_done[1]);
+    if (quarter && (range == 1 || range == all_ranges))
+      mark_range<row(), lanes()>(rows, g, base, quarter - block_scan, quarter);
+    if (range == 2 || range == all_ranges)
+      mark_range<row(), lanes()>(rows, g, base, b.scan_done[2], b.scan_done[3]);
   });
 }
 
@@ -338,8 +561,8 @@ template <class T> void sparse_engine::mark_recent(const T* g, std::size_t h, st
       for (; j < end && rare_[j] <= limit; ++j)
         seen[rare_values_[j] ^ mirror[-static_cast<std::ptrdiff_t>(rare_[j])]] = 1;
     };
-    mark(0, block_first_[k]);
-    mark(block_last_[k], rare_.size());
+    mark(0, blocks_[current_].first[k]);
+    mark(blocks_[current_].last[k], rare_.size());
   }
 }
 
@@ -351,8 +574,9 @@ template <class T> void sparse_engine::mark_recent(const T* g, std::size_t h, st
 // those are usually found, then the scan goes on. If some value is still wanted once every
 // pair has been scanned, the least of them is the mex.
 template <class T>
-grundy_value sparse_engine::prove(const T* g, std::size_t h, std::uint8_t* seen, grundy_value candidate) {
-  if (collect_wanted(seen, candidate) == 0) return candidate;
+grundy_value sparse_engine::prove(const T* g, std::size_t h, std::uint8_t* seen, const std::uint8_t* extra,
+                                  grundy_value candidate) {
+  if (collect_wanted(seen, extra, candidate) == 0) return candidate;
   pair_range pairs = unscanned(g, h, seen);
   if (settled(seen) || seek(g, pairs, first_budget, seen)) return candidate;
   if ((aim(g, h) && settled(seen)) || seek(g, pairs, pairs.high, seen)) return candidate;
@@ -366,16 +590,20 @@ grundy_value sparse_engine::prove(const T* g, std::size_t h, std::uint8_t* seen,
   return wanted_[0];
 }
 
-// Lists the values below the candidate still marked 2 in wanted_ and returns how many. The
-// marks are bytes 0, 1 or 2, so eight at a time, bit 1 of each byte says whether it is 2.
-std::size_t sparse_engine::collect_wanted(const std::uint8_t* seen, grundy_value candidate) noexcept {
+// Lists the values below the candidate still marked 2 in `seen` and not marked in `extra`
+// (which may be `seen` itself) in wanted_, and returns how many. The marks are bytes 0, 1 or
+// 2, so eight at a time, bit 1 of each byte says whether it is 2, bit 0 whether it is 1.
+std::size_t sparse_engine::collect_wanted(const std::uint8_t* seen, const std::uint8_t* extra,
+                                          grundy_value candidate) noexcept {
   grundy_value* wanted = wanted_.data();
   std::size_t count = 0;
   if constexpr (std::endian::native == std::endian::little) {
     for (grundy_value base = 0; base < candidate; base += 8) {
       std::uint64_t word;
+      std::uint64_t reached;
       std::memcpy(&word, seen + base, sizeof word); // within the row: base < candidate < row_
-      std::uint64_t twos = (word >> 1) & 0x0101010101010101u;
+      std::memcpy(&reached, extra + base, sizeof reached);
+      std::uint64_t twos = (word >> 1) & ~reached & 0x0101010101010101u;
       if (candidate - base < 8) twos &= (std::uint64_t{1} << (8 * (candidate - base))) - 1;
       for (; twos; twos &= twos - 1)
         wanted[count++] = base + static_cast<grundy_value>(std::countr_zero(twos) / 8);
@@ -383,7 +611,7 @@ std::size_t sparse_engine::collect_wanted(const std::uint8_t* seen, grundy_value
   } else {
     for (grundy_value v = 0; v < candidate; ++v) {
       wanted[count] = v;
-      count += seen[v] == 2;
+      count += seen[v] == 2 && extra[v] != 1;
     }
   }
   return wanted_count_ = count;
@@ -404,7 +632,7 @@ template <class T>
 sparse_engine::pair_range sparse_engine::unscanned(const T* g, std::size_t h, std::uint8_t* seen) {
   const std::size_t n = moves_.two_heaps.front();
   const std::size_t r = n + 2 <= h ? h - n : 0;
-  const auto& done = scan_done_;
+  const auto& done = block().scan_done;
   const std::size_t end = r / 2 + 1;
   scan(g, r, 1, std::min(done[0], end), seen);
   scan(g, r, std::min(done[3], end), end, seen);
@@ -497,7 +725,7 @@ template <class T> bool sparse_engine::aim(const T* g, std::size_t h) {
 // all pairs' values. That pays in games whose values settle into a few frequent ones
 // (0.376), not in those where rare-parity values are reached by a few scattered pairs (0.6).
 template <class T> bool sparse_engine::find_witness(const T* g, std::size_t h, grundy_value v) {
-  std::uint8_t* seen = rows_.data() + (h - block_start_) * row_;
+  std::uint8_t* seen = block().rows.data() + (h - block().start) * row_;
   for (auto n : moves_.two_heaps) {
     if (n + 2 > h) break;
     const std::size_t r = h - n;
@@ -529,7 +757,10 @@ void sparse_engine::scan(const T* g, std::size_t r, std::size_t from, std::size_
 
 template <class T> void sparse_engine::after(const T* g, std::size_t h, grundy_value x) {
   seen_values_ = h + 1;
-  if (x >> bits_) fit(x);
+  if (x >> bits_) {
+    drain();
+    fit(x);
+  }
   if (h == 0) return;
   if (counting_) {
     ++counts_[h & 1u][x];
@@ -543,7 +774,10 @@ template <class T> void sparse_engine::after(const T* g, std::size_t h, grundy_v
   // A split that was good can turn bad: review early when most new heaps are rare.
   const bool drifting =
       split_.mask != 0 && 2 * (rare_.size() - review_rare_) > (h + 1 - review_count_) + 1024;
-  if (h + 1 >= next_review_ || (drifting && !options_.fixed_split)) review(g, h + 1);
+  if (h + 1 >= next_review_ || (drifting && !options_.fixed_split)) {
+    drain(); // a review may change the split, the patterns and what mark_scan marks
+    review(g, h + 1);
+  }
 }
 
 template <class T> void sparse_engine::review(const T* g, std::size_t count) {
@@ -628,7 +862,7 @@ template <class T> void sparse_engine::use_split(const T* g, std::size_t count, 
 void sparse_engine::extend(grundy_sequence& values, std::size_t count) {
   if (values.size() >= count) return;
   values.reserve(count);
-  block_end_ = 0; // a block prepared in an earlier call may belong to other values
+  invalidate_blocks(); // a block prepared in an earlier call may belong to other values
   if (seen_values_ < values.size()) {
     fit(values.max_value());
     values.visit([&](auto v) {
@@ -636,6 +870,18 @@ void sparse_engine::extend(grundy_sequence& values, std::size_t count) {
         after(v.data(), h, v[h]);
     });
   }
+  std::optional<detail::helper_thread> helper;
+  if (options_.threads > 1 && count - values.size() >= threaded_values && !moves_.two_heaps.empty() &&
+      moves_.three_heaps.empty())
+    helper.emplace();
+  helper_ = helper ? &*helper : nullptr;
+  struct release { // the helper's task ends before the helper does, and before extend returns
+    sparse_engine& engine;
+    ~release() {
+      engine.drain();
+      engine.helper_ = nullptr;
+    }
+  } const released{*this};
   detail::run_steps(
       values, count, [&](const auto* g, std::size_t h) { return step(g, h); },
       [&](const auto* g, std::size_t h, grundy_value x) { after(g, h, x); });
@@ -645,7 +891,7 @@ void sparse_engine::extend(grundy_sequence& values, std::size_t count) {
 // so that the heaps are taken into account exactly as when they were computed.
 void sparse_engine::catch_up(const grundy_sequence& values) {
   if (seen_values_ >= values.size()) return;
-  block_end_ = 0;
+  invalidate_blocks();
   values.visit([&](auto v) {
     for (std::size_t h = seen_values_; h < v.size(); ++h)
       after(v.data(), h, v[h]);

@@ -39,6 +39,9 @@ struct analysis_options {
   std::size_t max_values = default_max_values;
   octal_method method = octal_method::automatic;
   bool keep_going = false; // compute all max_values values even once a period is proven
+  // Threads for the sequence (sparse engine only): with 2, a second thread does part of each
+  // heap's work. The values, the checks and where the run ends do not depend on it.
+  unsigned threads = 1;
   std::function<void(const octal_progress&)> on_progress;
   // Once *stop is true (a signal handler sets it, say), the run ends after the chunk in
   // progress, a fraction of a second, with `interrupted` set in its result.
@@ -81,8 +84,8 @@ octal_analysis analyse_octal(const octal_code& code, const analysis_options& opt
 
 // Continues the run saved in `from` as if it had never stopped: same values, same checks,
 // same end. The run's own settings (engine, max_values, keep_going) are the saved ones, so a
-// caller carrying a run further raises from.max_values first; of `options`, only on_progress,
-// stop and the checkpoint settings are used. The engine is rebuilt from the saved values, and
+// caller carrying a run further raises from.max_values first; of `options`, only threads,
+// on_progress, stop and the checkpoint settings are used. The engine is rebuilt from the saved values, and
 // the last few of them are recomputed first: values that are not this code's (another code's
 // file, a damaged one) throw std::invalid_argument instead of silently spoiling the rest.
 octal_analysis resume_octal(octal_checkpoint from, const analysis_options& options = {});

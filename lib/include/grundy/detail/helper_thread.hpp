@@ -1,0 +1,121 @@
+#pragma once
+// A second thread that runs tasks, in order, for the thread that owns it.
+
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <cstdint>
+#include <thread>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace grundy::detail {
+
+// Why not run_on_threads: a pipeline that hands work over every few microseconds (a block of
+// heaps in the sparse octal engine) can neither start a thread nor pay a futex wake-up each
+// time: on a virtual machine either costs tens of microseconds. The owner posts tasks, a few
+// ahead, and waits for each before it uses what that task wrote. Both sides spin a little
+// before they sleep, so a busy pipeline makes no system call, and an idle one (the owner away
+// on other work) does not keep a core busy. A sleeper is woken only if it said it sleeps.
+class helper_thread {
+public:
+  using task_function = void (*)(void*) noexcept;
+  using ticket = std::uint32_t;
+  // Tasks posted and not yet finished, at most.
+  static constexpr std::size_t capacity = 8;
+
+  helper_thread() : thread_([this] { loop(); }) {}
+  helper_thread(const helper_thread&) = delete;
+  helper_thread& operator=(const helper_thread&) = delete;
+  ~helper_thread() {
+    wait();
+    post(nullptr, nullptr); // the stop task
+    thread_.join();
+  }
+
+  // Queues f(argument) and returns its ticket; everything the owner wrote before is visible
+  // to f. At most `capacity` tasks may be unfinished.
+  ticket post(task_function f, void* argument) noexcept {
+    const ticket t = posted_.value.load(std::memory_order_relaxed) + 1;
+    assert(static_cast<ticket>(t - finished_.value.load(std::memory_order_acquire)) <= capacity);
+    tasks_[t % capacity] = {f, argument};
+    raise(posted_);
+    return t;
+  }
+
+  // True once task t has finished; everything it wrote is then visible.
+  bool finished(ticket t) const noexcept {
+    return reached(finished_.value.load(std::memory_order_acquire), t);
+  }
+  // True once every task posted has finished.
+  bool idle() const noexcept { return finished(posted_.value.load(std::memory_order_relaxed)); }
+
+  // Waits for task t, or for every task posted.
+  void wait(ticket t) noexcept { await(finished_, t); }
+  void wait() noexcept { wait(posted_.value.load(std::memory_order_relaxed)); }
+
+private:
+  // About 50 microseconds of spinning before sleeping: longer than a hand-over in a busy
+  // pipeline, short beside the time an idle owner stays away.
+  static constexpr int spins = 2048;
+
+  struct task {
+    task_function run = nullptr;
+    void* argument = nullptr;
+  };
+  struct alignas(64) counter {
+    std::atomic<ticket> value{0};
+    std::atomic<bool> sleeping{false};
+  };
+
+  // Tickets wrap around: t is reached when the count is at most half the range past it.
+  static bool reached(ticket count, ticket t) noexcept { return static_cast<std::int32_t>(count - t) >= 0; }
+
+  static void pause() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_pause();
+#else
+    std::this_thread::yield();
+#endif
+  }
+
+  // Sequentially consistent on both sides: either the waker sees `sleeping`, or the sleeper
+  // sees the new count before it sleeps (and the futex compares it again).
+  static void raise(counter& c) noexcept {
+    c.value.fetch_add(1, std::memory_order_seq_cst);
+    if (c.sleeping.load(std::memory_order_seq_cst)) c.value.notify_one();
+  }
+  static void await(counter& c, ticket target) noexcept {
+    for (int i = 0; i < spins; ++i) {
+      if (reached(c.value.load(std::memory_order_acquire), target)) return;
+      pause();
+    }
+    for (;;) {
+      const ticket now = c.value.load(std::memory_order_seq_cst);
+      if (reached(now, target)) return;
+      c.sleeping.store(true, std::memory_order_seq_cst);
+      if (c.value.load(std::memory_order_seq_cst) == now) c.value.wait(now, std::memory_order_seq_cst);
+      c.sleeping.store(false, std::memory_order_relaxed);
+    }
+  }
+
+  void loop() noexcept {
+    for (ticket done = 0;;) {
+      await(posted_, done + 1);
+      const task t = tasks_[(done + 1) % capacity];
+      if (t.run) t.run(t.argument);
+      done += 1;
+      raise(finished_);
+      if (!t.run) return;
+    }
+  }
+
+  std::array<task, capacity> tasks_{};
+  counter posted_;
+  counter finished_;
+  std::thread thread_; // last: it starts once the rest is built
+};
+
+} // namespace grundy::detail
