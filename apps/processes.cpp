@@ -15,6 +15,14 @@
 
 #if GRUNDY_MPI
 #include <grundy/distributed.hpp>
+#elif defined(GRUNDY_MPI_TOOL)
+#include <grundy/distributed/launch.hpp>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <unistd.h>
 #endif
 
 namespace grundy::cli {
@@ -73,6 +81,21 @@ void report(const std::string& message) {
   fmt::print(stderr, "grundy: {}\n", line);
 }
 
+#if !GRUNDY_MPI && defined(GRUNDY_MPI_TOOL)
+// Under an MPI launcher, this build (without MPI) becomes the one with it, installed beside it,
+// with the same arguments and environment: the launcher sees one process all along.
+[[noreturn]] void hand_over_to_mpi_tool(char** argv) {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const auto tool =
+      (ec ? std::filesystem::path(argv[0]).parent_path() : self.parent_path()) / GRUNDY_MPI_TOOL;
+  ::execv(tool.c_str(), argv);
+  report(fmt::format("under mpirun, grundy runs as {}, which could not be started: {}", tool.string(),
+                     std::strerror(errno)));
+  std::exit(1);
+}
+#endif
+
 } // namespace
 
 struct processes::state {
@@ -85,6 +108,8 @@ processes::processes([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv)
     : state_(std::make_unique<state>()) {
 #if GRUNDY_MPI
   if (distributed::launched_by_mpi()) state_->mpi.emplace(argc, argv);
+#elif defined(GRUNDY_MPI_TOOL)
+  if (distributed::launched_by_mpi()) hand_over_to_mpi_tool(argv);
 #endif
 }
 

@@ -2,16 +2,8 @@
 
 #include <chrono>
 #include <climits>
-#include <cstdlib>
 
 namespace grundy::distributed {
-
-bool launched_by_mpi() {
-  // Open MPI's launchers set the first; PMIx and PMI launchers (srun among them) the others.
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"})
-    if (std::getenv(name)) return true;
-  return false;
-}
 
 bool running() {
   int initialised = 0, finalised = 0;

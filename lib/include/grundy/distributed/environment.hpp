@@ -2,16 +2,13 @@
 // MPI for a process: whether a launcher started it, MPI_Init and MPI_Finalize, and the memory
 // budget of each rank. Defined in distributed.cpp.
 
+#include <grundy/distributed/launch.hpp>
+
 #include <mpi.h>
 
 #include <cstdint>
 
 namespace grundy::distributed {
-
-// True when an MPI launcher started this process (mpirun or mpiexec of Open MPI, or a PMI or
-// PMIx launcher such as Slurm's srun), so that a program may start MPI only then: an ordinary
-// run never pays for MPI_Init.
-bool launched_by_mpi();
 
 // True between MPI_Init and MPI_Finalize.
 bool running();
