@@ -148,6 +148,37 @@ std::size_t first_unmarked(const std::uint8_t* seen, const std::uint8_t* extra) 
   }
 }
 
+// Writes to `wanted` the values below the candidate marked 2 in `seen` (and, with an extra row,
+// not marked in it), and returns how many. The marks are bytes 0, 1 or 2, so eight at a time,
+// bit 1 of each byte says whether it is 2, bit 0 whether it is 1. One thread has no extra row:
+// a second read per word would cost it a few per cent.
+template <bool With_extra>
+std::size_t list_wanted(grundy_value* wanted, const std::uint8_t* seen, const std::uint8_t* extra,
+                        grundy_value candidate) noexcept {
+  std::size_t count = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (grundy_value base = 0; base < candidate; base += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, seen + base, sizeof word); // within the row: base < candidate < row_
+      std::uint64_t twos = (word >> 1) & 0x0101010101010101u;
+      if constexpr (With_extra) {
+        std::uint64_t reached;
+        std::memcpy(&reached, extra + base, sizeof reached);
+        twos &= ~reached;
+      }
+      if (candidate - base < 8) twos &= (std::uint64_t{1} << (8 * (candidate - base))) - 1;
+      for (; twos; twos &= twos - 1)
+        wanted[count++] = base + static_cast<grundy_value>(std::countr_zero(twos) / 8);
+    }
+  } else {
+    for (grundy_value v = 0; v < candidate; ++v) {
+      wanted[count] = v;
+      count += seen[v] == 2 && (!With_extra || extra[v] != 1);
+    }
+  }
+  return count;
+}
+
 // Calls f(Row, Lanes) with the layout of rows for values below 2^bits as compile-time
 // constants, so that the marking loops above are compiled once per layout.
 template <class F> void with_layout(unsigned bits, F&& f) {
@@ -590,31 +621,12 @@ grundy_value sparse_engine::prove(const T* g, std::size_t h, std::uint8_t* seen,
   return wanted_[0];
 }
 
-// Lists the values below the candidate still marked 2 in `seen` and not marked in `extra`
-// (which may be `seen` itself) in wanted_, and returns how many. The marks are bytes 0, 1 or
-// 2, so eight at a time, bit 1 of each byte says whether it is 2, bit 0 whether it is 1.
+// Lists the values below the candidate still wanted in wanted_ (see list_wanted; `extra` is
+// `seen` itself without a helper) and returns how many.
 std::size_t sparse_engine::collect_wanted(const std::uint8_t* seen, const std::uint8_t* extra,
                                           grundy_value candidate) noexcept {
-  grundy_value* wanted = wanted_.data();
-  std::size_t count = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    for (grundy_value base = 0; base < candidate; base += 8) {
-      std::uint64_t word;
-      std::uint64_t reached;
-      std::memcpy(&word, seen + base, sizeof word); // within the row: base < candidate < row_
-      std::memcpy(&reached, extra + base, sizeof reached);
-      std::uint64_t twos = (word >> 1) & ~reached & 0x0101010101010101u;
-      if (candidate - base < 8) twos &= (std::uint64_t{1} << (8 * (candidate - base))) - 1;
-      for (; twos; twos &= twos - 1)
-        wanted[count++] = base + static_cast<grundy_value>(std::countr_zero(twos) / 8);
-    }
-  } else {
-    for (grundy_value v = 0; v < candidate; ++v) {
-      wanted[count] = v;
-      count += seen[v] == 2 && extra[v] != 1;
-    }
-  }
-  return wanted_count_ = count;
+  return wanted_count_ = extra == seen ? list_wanted<false>(wanted_.data(), seen, seen, candidate)
+                                       : list_wanted<true>(wanted_.data(), seen, extra, candidate);
 }
 
 // Drops the values reached from the wanted list; true when none is left.

@@ -260,8 +260,10 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
       check();
       // The units' targets are copied to the end of the graph's arrays below, on this thread
       // alone. Their pages are faulted in here first, each unit its share, so that the kernel
-      // zeroes them on every thread rather than in the copy.
-      const bool share_faults = options.keep_edges && parts > 1;
+      // zeroes them on every thread rather than in the copy. Only where every target listed is
+      // kept: where moves repeat (colour symmetry), the shares are known only as upper bounds,
+      // and faulting those in would raise the peak by the repeats of the last chunk.
+      const bool share_faults = options.keep_edges && parts > 1 && !repeats;
       if (share_faults) {
         std::size_t listed = 0;
         for (auto& x : chunk)
