@@ -179,7 +179,7 @@ void run_one(const octal_options& o) {
                    : o.method == "sparse" ? octal_method::sparse
                                           : octal_method::automatic;
   options.keep_going = o.keep_going;
-  options.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  options.threads = o.threads; // 0: every core
   const bool progress = show_progress(o);
   if (progress) {
     options.on_progress = [&,

@@ -14,7 +14,6 @@
 #include <fstream>
 #include <limits>
 #include <optional>
-#include <thread>
 
 namespace grundy::python {
 
@@ -146,7 +145,7 @@ void add_octal(py::module_& m) {
         options.method = method_of(method);
         options.max_values = max ? max_values_of(*max) : analysis_options::default_max_values;
         options.keep_going = keep_going;
-        options.threads = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+        options.threads = threads; // 0: every core
         std::optional<octal_checkpoint> saved;
         if (resume) saved = resumed_run(*resume, code, method, max, keep_going);
         const auto parsed = saved ? saved->code : octal_code::parse(*code);

@@ -1,6 +1,7 @@
 #include <grundy/octal/sparse.hpp>
 
 #include <grundy/detail/helper_thread.hpp>
+#include <grundy/detail/parallel.hpp>
 
 #include "pairs.hpp"
 #include "steps.hpp"
@@ -336,11 +337,11 @@ template <class T> grundy_value sparse_engine::step(const T* g, std::size_t h) {
 // thread waited for the other, so that both stay busy; the values do not depend on it.
 template <class T> void sparse_engine::next_block(const T* g, std::size_t h) {
   ++statistics_.blocks;
-  if (!helper_) {
+  const auto prepare_here = [&] {
     plan_block(block(), h, h, 0, rare_now());
     fill_block(g, block(), rare_now(), false);
-    return;
-  }
+  };
+  if (!helper_) return prepare_here();
   const std::size_t next = (current_ + 1) % ring;
   std::memset(aux_.data(), 0, aux_.size());
   if (posted_[next].start == h) {
@@ -361,8 +362,7 @@ template <class T> void sparse_engine::next_block(const T* g, std::size_t h) {
   } else {
     drain();
     current_ = next;
-    plan_block(block(), h, h, 0, rare_now());
-    fill_block(g, block(), rare_now(), false);
+    prepare_here();
   }
   posted_[current_] = {};
   for (std::size_t d = 1; d <= blocks_ahead; ++d) {
@@ -418,6 +418,19 @@ bool take_scan(std::atomic_ref<std::uint64_t> claims, unsigned range) noexcept {
 // helper's last chunk.
 constexpr std::size_t claim_chunk = 64;
 
+// Takes the next chunk of rare heaps not yet taken, from the low end (the helper) or the high
+// end (the engine's thread), into [from, to); false once none is left.
+bool take_rare(std::atomic_ref<std::uint64_t> claims, bool low_end, std::size_t& from,
+               std::size_t& to) noexcept {
+  for (std::uint64_t c = claims.load(std::memory_order_acquire); claim_low(c) < claim_high(c);) {
+    const std::size_t low = claim_low(c), high = claim_high(c), chunk = std::min(claim_chunk, high - low);
+    std::tie(from, to) = low_end ? std::pair{low, low + chunk} : std::pair{high - chunk, high};
+    const std::uint64_t rest = low_end ? claim_range(to, high, c) : claim_range(low, from, c);
+    if (claims.compare_exchange_weak(c, rest, std::memory_order_acq_rel)) return true;
+  }
+  return false;
+}
+
 } // namespace
 
 // What the block starting at `start` will hold, from the values G(0..known-1) and the rare
@@ -450,12 +463,8 @@ void sparse_engine::fill_block(const T* g, block_marks& b, rare_prefix rare, boo
   }
   std::atomic_ref<std::uint64_t> claims(b.claims);
   if (!b.rare_shared) mark_rare(g, b.rows.data(), b.start, b.split.data(), b.last.data(), rare);
-  for (std::uint64_t c = claims.load(std::memory_order_acquire); claim_low(c) < claim_high(c);) {
-    const std::size_t low = claim_low(c), high = claim_high(c);
-    const std::size_t to = low + std::min(claim_chunk, high - low);
-    if (claims.compare_exchange_weak(c, claim_range(to, high, c), std::memory_order_acq_rel))
-      mark_rare(g, b.rows.data(), b.start, &low, &to, rare);
-  }
+  for (std::size_t from, to; take_rare(claims, true, from, to);)
+    mark_rare(g, b.rows.data(), b.start, &from, &to, rare);
   for (unsigned range = 0; range < 3; ++range)
     if (take_scan(claims, range)) mark_scan(g, b.rows.data(), b, range);
 }
@@ -468,12 +477,8 @@ template <class T> void sparse_engine::steal(const T* g, block_marks& b) {
   std::atomic_ref<std::uint64_t> claims(b.claims);
   for (unsigned range = 3; range-- > 0;)
     if (take_scan(claims, range)) mark_scan(g, aux_.data(), b, range);
-  for (std::uint64_t c = claims.load(std::memory_order_acquire); claim_low(c) < claim_high(c);) {
-    const std::size_t low = claim_low(c), high = claim_high(c);
-    const std::size_t from = high - std::min(claim_chunk, high - low);
-    if (claims.compare_exchange_weak(c, claim_range(low, from, c), std::memory_order_acq_rel))
-      mark_rare(g, aux_.data(), b.start, &from, &high, rare);
-  }
+  for (std::size_t from, to; take_rare(claims, false, from, to);)
+    mark_rare(g, aux_.data(), b.start, &from, &to, rare);
 }
 
 // Marks the rare pairs of a block the helper prepared that it left to this thread, which
@@ -883,8 +888,8 @@ void sparse_engine::extend(grundy_sequence& values, std::size_t count) {
     });
   }
   std::optional<detail::helper_thread> helper;
-  if (options_.threads > 1 && count - values.size() >= threaded_values && !moves_.two_heaps.empty() &&
-      moves_.three_heaps.empty())
+  if (detail::thread_count(options_.threads) > 1 && count - values.size() >= threaded_values &&
+      !moves_.two_heaps.empty() && moves_.three_heaps.empty())
     helper.emplace();
   helper_ = helper ? &*helper : nullptr;
   struct release { // the helper's task ends before the helper does, and before extend returns

@@ -39,8 +39,9 @@ struct analysis_options {
   std::size_t max_values = default_max_values;
   octal_method method = octal_method::automatic;
   bool keep_going = false; // compute all max_values values even once a period is proven
-  // Threads for the sequence (sparse engine only): with 2, a second thread does part of each
-  // heap's work. The values, the checks and where the run ends do not depend on it.
+  // Threads for the sequence (sparse engine only), 0 for every core: with 2, a second thread
+  // does part of each heap's work. The values, the checks and where the run ends do not depend
+  // on it.
   unsigned threads = 1;
   std::function<void(const octal_progress&)> on_progress;
   // Once *stop is true (a signal handler sets it, say), the run ends after the chunk in

@@ -36,8 +36,9 @@ struct sparse_options {
   // Let the proofs use the processor's vector instructions (AVX-512) where it has them. The
   // values do not depend on it either; tests turn it off to check the portable code.
   bool vector_proofs = true;
-  // Threads for one sequence. With 2 or more, a second thread marks the rare pairs of the next
-  // block of heaps while the first settles the current one. The values do not depend on it.
+  // Threads for one sequence, 0 for every core. With 2 or more, a second thread marks the rare
+  // pairs of the next block of heaps while the first settles the current one. The values do
+  // not depend on it.
   unsigned threads = 1;
 };
 
