@@ -133,32 +133,36 @@ template <class State> struct level_index {
   }
 };
 
-// Lists the moves of `parent` in x.moves and counts it.
-template <game G> void list_moves(const G& g, const state_t<G>& parent, expansion<state_t<G>>& x) {
-  x.moves.clear();
-  g.successors(parent, x.moves);
-  const auto orbit = orbit_of(g, parent);
-  x.raw_vertices += orbit;
-  if constexpr (symmetric_game<G>) x.raw_edges += orbit * x.moves.size();
-  if (x.moves.empty()) ++x.terminals, x.raw_terminals += orbit;
-}
-
-// Stops early, leaving the unit incomplete, once the monitor says exploration must end.
-template <game G>
-void expand(const G& g, std::span<const state_t<G>> parents, std::size_t begin, std::size_t end,
-            expansion<state_t<G>>& x, const exploration_monitor& monitor) {
+// Calls on_move(successor, shard) for the canonical form of every move of parents [begin, end),
+// in order, and records each parent's count; stops early, leaving the unit incomplete, once the
+// monitor says exploration must end.
+template <game G, class F>
+void for_each_move(const G& g, std::span<const state_t<G>> parents, std::size_t begin, std::size_t end,
+                   expansion<state_t<G>>& x, const exploration_monitor& monitor, F&& on_move) {
   work_meter meter; // one unit per parent and per move
   for (std::size_t p = begin; p < end; ++p) {
     if (meter.due(x.moves.size() + 1) && monitor.halted()) return;
-    list_moves(g, parents[p], x);
+    x.moves.clear();
+    g.successors(parents[p], x.moves);
+    const auto orbit = orbit_of(g, parents[p]);
+    x.raw_vertices += orbit;
+    if constexpr (symmetric_game<G>) x.raw_edges += orbit * x.moves.size();
+    if (x.moves.empty()) ++x.terminals, x.raw_terminals += orbit;
     for (auto& m : x.moves) {
       auto c = g.canonical(m);
-      const auto shard = shard_of(boost::hash<state_t<G>>{}(c));
-      x.buckets[shard].push_back(c);
-      x.shards.push_back(static_cast<std::uint8_t>(shard));
+      on_move(c, shard_of(boost::hash<state_t<G>>{}(c)));
     }
     x.degrees.push_back(static_cast<std::uint32_t>(x.moves.size()));
   }
+}
+
+template <game G>
+void expand(const G& g, std::span<const state_t<G>> parents, std::size_t begin, std::size_t end,
+            expansion<state_t<G>>& x, const exploration_monitor& monitor) {
+  for_each_move(g, parents, begin, end, x, monitor, [&](const state_t<G>& c, unsigned shard) {
+    x.buckets[shard].push_back(c);
+    x.shards.push_back(static_cast<std::uint8_t>(shard));
+  });
 }
 
 // A chunk of one unit in one pass: each successor is looked up as soon as it is met and its
@@ -172,17 +176,9 @@ template <game G>
 void expand_resolved(const G& g, std::span<const state_t<G>> parents, std::size_t begin, std::size_t end,
                      expansion<state_t<G>>& x, level_index<state_t<G>>& next,
                      const exploration_monitor& monitor) {
-  work_meter meter; // one unit per parent and per move
-  for (std::size_t p = begin; p < end; ++p) {
-    if (meter.due(x.moves.size() + 1) && monitor.halted()) return;
-    list_moves(g, parents[p], x);
-    for (auto& m : x.moves) {
-      auto c = g.canonical(m);
-      const auto shard = shard_of(boost::hash<state_t<G>>{}(c));
-      x.targets.push_back((shard << local_bits) | next.shards[shard].id_of(c));
-    }
-    x.degrees.push_back(static_cast<std::uint32_t>(x.moves.size()));
-  }
+  for_each_move(g, parents, begin, end, x, monitor, [&](const state_t<G>& c, unsigned shard) {
+    x.targets.push_back((shard << local_bits) | next.shards[shard].id_of(c));
+  });
 }
 
 template <class State>
