@@ -9,6 +9,7 @@
 #include <atomic>
 #include <map>
 #include <set>
+#include <span>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -267,6 +268,62 @@ BOOST_AUTO_TEST_CASE(threads_do_not_change_the_graph) {
       BOOST_TEST((many.values == one.values));
       BOOST_TEST(many.statistics.edges == one.statistics.edges);
     }
+  }
+}
+
+// The graded builder expands a small chunk in one pass, looking each successor up as it is met,
+// and a large one in passes over several units (expand, resolve, gather_targets). Both must give
+// every successor the same (shard, local id), and every shard the same list of new states: a
+// level can be explored partly one way and partly the other, and its numbering must not depend
+// on which. Checked on the largest level of a game, with and without symmetry, against three
+// units of uneven size.
+BOOST_AUTO_TEST_CASE(one_pass_numbers_as_the_sharded_passes) {
+  namespace d = grundy::detail;
+  for (bool symmetry : {false, true}) {
+    const compact_tablettes_game g(tablettes_game(4, 3, {.symmetry = symmetry}));
+    using state = compact_tablettes_game::state_type;
+    const auto graph = grundy::build_graph(g, g.start(), with_threads(1));
+    std::size_t level = 0;
+    for (std::size_t k = 1; k + 1 < graph.level_starts.size(); ++k)
+      if (graph.level_starts[k + 1] - graph.level_starts[k] >
+          graph.level_starts[level + 1] - graph.level_starts[level])
+        level = k;
+    const std::span<const state> parents(graph.states.data() + graph.level_starts[level],
+                                         graph.level_starts[level + 1] - graph.level_starts[level]);
+    BOOST_TEST_REQUIRE(parents.size() > 100u);
+    const grundy::build_options options;
+    const d::exploration_monitor monitor(options);
+
+    d::arena one_memory;
+    d::level_index<state> one_index(one_memory);
+    d::expansion<state> one(one_memory);
+    d::expand_resolved(g, parents, 0, parents.size(), one, one_index, monitor);
+
+    d::arena memory;
+    d::level_index<state> index(memory);
+    std::vector<d::expansion<state>> units;
+    for (int u = 0; u < 3; ++u)
+      units.emplace_back(memory);
+    const std::size_t cuts[] = {0, 7, parents.size() / 2, parents.size()};
+    for (std::size_t u = 0; u < 3; ++u)
+      d::expand(g, parents, cuts[u], cuts[u + 1], units[u], monitor);
+    for (unsigned s = 0; s < d::shard_count; ++s)
+      d::resolve(s, std::span(units), index);
+    std::vector<std::uint32_t> targets;
+    for (auto& x : units) {
+      d::gather_targets(x);
+      targets.insert(targets.end(), x.targets.begin(), x.targets.end());
+    }
+
+    BOOST_TEST(targets.size() > parents.size());
+    BOOST_TEST(std::equal(targets.begin(), targets.end(), one.targets.begin(), one.targets.end()));
+    bool same_lists = true;
+    for (unsigned s = 0; s < d::shard_count; ++s)
+      same_lists =
+          same_lists && std::equal(index.shards[s].states.begin(), index.shards[s].states.end(),
+                                   one_index.shards[s].states.begin(), one_index.shards[s].states.end());
+    BOOST_TEST(same_lists);
+    BOOST_TEST(index.size() == one_index.size());
   }
 }
 
