@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <new>
 #include <utility>
@@ -72,6 +73,33 @@ inline std::size_t half_physical_memory() {
   return bytes ? static_cast<std::size_t>(bytes / 2) : std::size_t{1} << 32;
 }
 
+// Faults in the whole pages of [p, p + bytes) for writing, zeroed, without writing them. One
+// call does in the kernel what would otherwise take a fault per 4 KB page, and on some virtual
+// machines each fault is a trap to the host: there, writing fresh memory page by page costs
+// about 16 us a page, and after this call 4 to 5 (measured on this project's 2-core machines).
+// It also lets a thread other than the one that will write the pages pay for them. Only a
+// hint: kernels older than Linux 5.14 ignore it, and the writes then fault as they would have.
+inline void prefault(void* p, std::size_t bytes) noexcept {
+#ifdef MADV_POPULATE_WRITE
+  const auto begin = reinterpret_cast<std::uintptr_t>(p);
+  advise_inside(begin, begin + bytes, page_bytes, MADV_POPULATE_WRITE);
+#else
+  (void)p, (void)bytes;
+#endif
+}
+
+// Moves the elements of `v` to fresh storage for `capacity` of them, advised for huge pages,
+// whose part that receives them is faulted in beforehand in one call (see prefault) rather
+// than page by page as they are copied.
+template <class T> void move_to_fresh(std::vector<T>& v, std::size_t capacity) {
+  std::vector<T> fresh;
+  fresh.reserve(capacity);
+  advise_huge_pages(fresh);
+  prefault(fresh.data(), v.size() * sizeof(T));
+  fresh.insert(fresh.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
+  v.swap(fresh);
+}
+
 // Makes room in `v` for `more` elements. A growing array that is copied at each doubling has
 // every element written twice on average and its pages faulted twice, and holds both copies
 // while it moves. So once an array passes 256 KB, its storage is reserved at once for
@@ -88,29 +116,12 @@ void grow_for(std::vector<T>& v, std::size_t more,
   if (reserve_address_space && doubled * sizeof(T) >= huge_page_bytes / 8 &&
       v.capacity() * sizeof(T) < half_physical_memory()) {
     try {
-      v.reserve(std::max(needed, std::min(limit, half_physical_memory() / sizeof(T))));
-      advise_huge_pages(v);
+      move_to_fresh(v, std::max(needed, std::min(limit, half_physical_memory() / sizeof(T))));
       return;
     } catch (const std::bad_alloc&) {
     }
   }
-  v.reserve(doubled);
-  advise_huge_pages(v);
-}
-
-// Faults in the whole pages of [p, p + bytes) for writing, zeroed, without writing them. One
-// call does in the kernel what would otherwise take a fault per 4 KB page, and on some virtual
-// machines each fault is a trap to the host: there, writing fresh memory page by page costs
-// about 16 us a page, and after this call 4 to 5 (measured on this project's 2-core machines).
-// It also lets a thread other than the one that will write the pages pay for them. Only a
-// hint: kernels older than Linux 5.14 ignore it, and the writes then fault as they would have.
-inline void prefault(void* p, std::size_t bytes) noexcept {
-#ifdef MADV_POPULATE_WRITE
-  const auto begin = reinterpret_cast<std::uintptr_t>(p);
-  advise_inside(begin, begin + bytes, page_bytes, MADV_POPULATE_WRITE);
-#else
-  (void)p, (void)bytes;
-#endif
+  move_to_fresh(v, doubled);
 }
 
 // The same for the storage of the `more` elements that are about to be appended to `v`, whose
