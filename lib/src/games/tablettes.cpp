@@ -203,40 +203,44 @@ tablettes_state tablettes_game::make_state(std::span<const pile> piles) const {
 
 namespace {
 
+// The lowest set bit of x != 0, and the number of bits up to its highest set bit.
+template <class Word> unsigned lowest_bit(Word x) {
+  if constexpr (sizeof(Word) == 8)
+    return static_cast<unsigned>(std::countr_zero(x));
+  else {
+    const auto low = static_cast<std::uint64_t>(x);
+    return low ? static_cast<unsigned>(std::countr_zero(low))
+               : 64u + static_cast<unsigned>(std::countr_zero(static_cast<std::uint64_t>(x >> 64)));
+  }
+}
+template <class Word> unsigned bit_width(Word x) {
+  if constexpr (sizeof(Word) == 8)
+    return static_cast<unsigned>(std::bit_width(x));
+  else {
+    const auto high = static_cast<std::uint64_t>(x >> 64);
+    return high ? 64u + static_cast<unsigned>(std::bit_width(high))
+                : static_cast<unsigned>(std::bit_width(static_cast<std::uint64_t>(x)));
+  }
+}
+
 // A colour's segment of the encoding (its piles and closing bit) is its signature: colours
 // with equal segments top equal piles. Relabelling colours in the order of their segments
-// (any fixed order of (length, bits) will do) is a concatenation of sorted segments.
-template <class Word> struct segment {
-  Word bits;
-  unsigned length;
-  friend bool operator<(const segment& a, const segment& b) {
-    return a.length != b.length ? a.length < b.length : a.bits < b.bits;
-  }
-};
-
+// (any fixed order will do) is a concatenation of sorted segments. A segment's highest bit is
+// its closing one, so segments compare as numbers, by length and then by bits. The closing
+// bits are the ones that follow a one directly (or lie at bit 0): they are found all at once,
+// and the segments are cut out one per colour, without a step per pile.
 template <class Word>
 tablettes_state relabelled(const tablettes_state& s, std::span<const std::uint8_t> group) {
   const Word bits = to_bits<Word>(s);
-  std::array<segment<Word>, 64> seg;
-  unsigned colour = 0, start = 0;
-  int previous = -1;
-  auto scan = [&](std::uint64_t word, int base) {
-    while (word) {
-      const int q = base + std::countr_zero(word);
-      word &= word - 1;
-      if (q == previous + 1) { // a closing bit: the colour's segment ends here
-        const unsigned length = static_cast<unsigned>(q) + 1 - start;
-        seg[colour++] = {static_cast<Word>(shift_down(bits, start) & below<Word>(length)), length};
-        start = static_cast<unsigned>(q) + 1;
-      }
-      previous = q;
-    }
-  };
-  scan(s.low, 0);
-  if constexpr (sizeof(Word) > 8) scan(s.high, 64);
+  std::array<Word, 64> seg;
+  unsigned n = 0, start = 0;
+  for (Word closing = bits & ((bits << 1) | 1u); closing; closing &= closing - 1) {
+    const unsigned q = lowest_bit(closing);
+    seg[n++] = shift_down(bits, start) & below<Word>(q + 1 - start);
+    start = q + 1;
+  }
   // Sort each group of interchangeable colours in place: a group's members keep their labels
   // as a set, so only the order of their segments among those labels changes.
-  const unsigned n = colour;
   for (unsigned g = 0; g < n; ++g) {
     if (group[g] != g) continue;
     // Insertion sort over the members of group g, in label order: groups are small.
@@ -260,8 +264,8 @@ tablettes_state relabelled(const tablettes_state& s, std::span<const std::uint8_
   Word out = 0;
   unsigned at = 0;
   for (unsigned c = 0; c < n; ++c) {
-    out |= seg[c].bits << at;
-    at += seg[c].length;
+    out |= seg[c] << at;
+    at += bit_width(seg[c]);
   }
   return from_bits<tablettes_state>(out);
 }
