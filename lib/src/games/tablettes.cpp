@@ -229,16 +229,24 @@ template <class Word> unsigned bit_width(Word x) {
 // its closing one, so segments compare as numbers, by length and then by bits. The closing
 // bits are the ones that follow a one directly (or lie at bit 0): they are found all at once,
 // and the segments are cut out one per colour, without a step per pile.
-template <class Word>
-tablettes_state relabelled(const tablettes_state& s, std::span<const std::uint8_t> group) {
+template <class Word> using segments = std::array<Word, 64>;
+
+// Cuts s into its colours' segments, in colour order, and returns how many (the colour count).
+template <class Word> unsigned cut_segments(const tablettes_state& s, segments<Word>& seg) {
   const Word bits = to_bits<Word>(s);
-  std::array<Word, 64> seg;
   unsigned n = 0, start = 0;
   for (Word closing = bits & ((bits << 1) | 1u); closing; closing &= closing - 1) {
     const unsigned q = lowest_bit(closing);
     seg[n++] = shift_down(bits, start) & below<Word>(q + 1 - start);
     start = q + 1;
   }
+  return n;
+}
+
+template <class Word>
+tablettes_state relabelled(const tablettes_state& s, std::span<const std::uint8_t> group) {
+  segments<Word> seg;
+  const unsigned n = cut_segments(s, seg);
   // Sort each group of interchangeable colours in place: a group's members keep their labels
   // as a set, so only the order of their segments among those labels changes.
   for (unsigned g = 0; g < n; ++g) {
@@ -268,6 +276,28 @@ tablettes_state relabelled(const tablettes_state& s, std::span<const std::uint8_
     at += bit_width(seg[c]);
   }
   return from_bits<tablettes_state>(out);
+}
+
+// Within each group of interchangeable colours, |group|! / the product of m! over the sets of m
+// colours with identical segments (colours topping nothing included).
+template <class Word> std::uint64_t orbit_of(const tablettes_state& s, std::span<const std::uint8_t> group) {
+  segments<Word> seg, members;
+  const unsigned n = cut_segments(s, seg);
+  std::array<unsigned, 64> runs;
+  std::uint64_t orbit = 1;
+  for (unsigned g = 0; g < n; ++g) {
+    if (group[g] != g) continue;
+    unsigned count = 0, r = 0;
+    for (unsigned c = g; c < n; ++c)
+      if (group[c] == g) members[count++] = seg[c];
+    std::sort(members.begin(), members.begin() + count);
+    for (unsigned i = 0; i < count; ++i) {
+      if (i == 0 || members[i] != members[i - 1]) runs[r++] = 0;
+      ++runs[r - 1];
+    }
+    orbit = checked_multiply(orbit, multinomial(std::span<const unsigned>(runs.data(), r)));
+  }
+  return orbit;
 }
 
 } // namespace
@@ -397,31 +427,8 @@ void compact_tablettes_game::successors(const state_type& s, std::vector<state_t
 
 std::uint64_t tablettes_game::orbit_size(const state_type& s) const {
   if (!options_.symmetry) return 1;
-  const auto p = piles(s);
-  std::array<std::uint8_t, 129> first{}, size{};
-  for (std::size_t k = p.size(); k-- > 0;)
-    first[p[k].colour] = static_cast<std::uint8_t>(k), ++size[p[k].colour];
-  auto same = [&](unsigned a, unsigned b) {
-    return std::equal(p.begin() + first[a], p.begin() + first[a] + size[a], p.begin() + first[b],
-                      p.begin() + first[b] + size[b], [](pile x, pile y) { return x.height == y.height; });
-  };
-  // Within each group of interchangeable colours, |group|! / product of m! over the runs of
-  // identical signatures (colours topping nothing included).
-  std::uint64_t orbit = 1;
-  std::vector<bool> counted(colours(), false);
-  for (unsigned g = 0; g < colours(); ++g) {
-    if (group_[g] != g) continue;
-    std::vector<unsigned> multiplicities;
-    for (unsigned c = g; c < colours(); ++c) {
-      if (group_[c] != g || counted[c]) continue;
-      unsigned m = 0;
-      for (unsigned d = c; d < colours(); ++d)
-        if (group_[d] == g && !counted[d] && same(c, d)) counted[d] = true, ++m;
-      multiplicities.push_back(m);
-    }
-    orbit = checked_multiply(orbit, multinomial(multiplicities));
-  }
-  return orbit;
+  if (compact_tablettes_game::fits(*this)) return orbit_of<std::uint64_t>(s, group_);
+  return orbit_of<u128>(s, group_);
 }
 
 std::vector<piles_type> tablettes_game::stack(const piles_type& piles, std::size_t i, std::size_t j) {
