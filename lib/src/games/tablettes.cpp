@@ -203,7 +203,7 @@ tablettes_state tablettes_game::make_state(std::span<const pile> piles) const {
 
 namespace {
 
-// The lowest set bit of x != 0, and the number of bits up to its highest set bit.
+// The lowest set bit of x != 0: std::countr_zero, for 128 bits too.
 template <class Word> unsigned lowest_bit(Word x) {
   if constexpr (sizeof(Word) == 8)
     return static_cast<unsigned>(std::countr_zero(x));
@@ -213,6 +213,8 @@ template <class Word> unsigned lowest_bit(Word x) {
                : 64u + static_cast<unsigned>(std::countr_zero(static_cast<std::uint64_t>(x >> 64)));
   }
 }
+
+// The number of bits up to the highest set bit of x: std::bit_width, for 128 bits too.
 template <class Word> unsigned bit_width(Word x) {
   if constexpr (sizeof(Word) == 8)
     return static_cast<unsigned>(std::bit_width(x));
