@@ -77,6 +77,12 @@ void progress_line::show(const build_progress& p) {
   if (shown_ && now - last_ < std::chrono::milliseconds(200)) return;
   last_ = now;
   shown_ = true;
+  if (p.labelling) {
+    fmt::print(stderr, "\r\033[K labelling level {} | {} of {} states | {} | {:.1f} s", p.levels,
+               with_thousands(p.labelled), with_thousands(p.states), format_bytes(p.memory_bytes), p.seconds);
+    std::fflush(stderr);
+    return;
+  }
   const double rate = p.seconds > 0 ? p.states / p.seconds : 0;
   fmt::print(stderr, "\r\033[K level {} | {} states | {} edges | {:.2f} M states/s | {} | {:.1f} s", p.levels,
              with_thousands(p.states), with_thousands(p.edges), rate / 1e6, format_bytes(p.memory_bytes),

@@ -381,20 +381,64 @@ BOOST_AUTO_TEST_CASE(with_tablettes_picks_by_size) {
   BOOST_TEST(!compact(tablettes_game(10, 4)));
 }
 
-// Without edges, labels come from regenerated moves and must be the same.
+// Without edges, labels come from regenerated moves and must be the same, on one thread and
+// on two. Five colours of three tablets have levels large enough for the sharded
+// passes (a chunk of min_parallel_parents or more); the smaller games take the one-pass path.
 BOOST_AUTO_TEST_CASE(labels_without_edges) {
-  for (bool symmetry : {false, true}) {
-    const tablettes_game g(3, 4, {.symmetry = symmetry});
+  struct cell {
+    unsigned colors, tablets;
+    bool symmetry;
+  };
+  for (const auto [colors, tablets, symmetry] : {cell{3, 4, false}, cell{3, 4, true}, cell{5, 3, false}}) {
+    const tablettes_game g(colors, tablets, {.symmetry = symmetry});
     auto options = with_threads(2);
     const auto with = grundy::solve(g, g.start(), options);
+    if (colors == 5) {
+      std::size_t largest = 0;
+      for (std::size_t k = 0; k < with.graph.depth(); ++k)
+        largest = std::max<std::size_t>(largest, with.graph.level_starts[k + 1] - with.graph.level_starts[k]);
+      BOOST_TEST_REQUIRE(largest >= grundy::detail::min_parallel_parents);
+    }
     options.keep_edges = false;
-    const auto without = grundy::solve(g, g.start(), options);
-    BOOST_TEST(!without.graph.has_edges());
-    BOOST_TEST((without.values == with.values));
-    BOOST_TEST(without.statistics.edges == with.statistics.edges);
-    BOOST_TEST(without.statistics.class_edges == with.statistics.class_edges);
-    BOOST_TEST(without.statistics.terminals == with.statistics.terminals);
+    for (unsigned threads : {1u, 2u}) {
+      options.threads = threads;
+      std::uint64_t labelled = 0; // as the last report of the labelling gave it
+      bool ordered = true;
+      options.progress = [&](const grundy::build_progress& p) {
+        if (!p.labelling) return;
+        ordered = ordered && p.labelled > labelled;
+        labelled = p.labelled;
+      };
+      const auto without = grundy::solve(g, g.start(), options);
+      BOOST_TEST(ordered);
+      BOOST_TEST(labelled == without.graph.vertex_count());
+      BOOST_TEST(!without.graph.has_edges());
+      BOOST_TEST((without.values == with.values));
+      BOOST_TEST(without.statistics.edges == with.statistics.edges);
+      BOOST_TEST(without.statistics.class_edges == with.statistics.class_edges);
+      BOOST_TEST(without.statistics.terminals == with.statistics.terminals);
+    }
   }
+}
+
+// Labelling without edges stops on the flag, and a graph whose level lists a state twice or
+// lacks a successor is refused rather than labelled with wrong values.
+BOOST_AUTO_TEST_CASE(labels_without_edges_refuse_and_stop) {
+  const tablettes_game g(3, 4);
+  grundy::build_options options;
+  options.keep_edges = false;
+  auto graph = grundy::build_graph(g, g.start(), options);
+  std::atomic<bool> stop{true};
+  BOOST_CHECK_THROW(grundy::label_graph(g, graph, 1, &stop), grundy::labelling_stopped);
+  stop = false;
+  BOOST_TEST(grundy::label_graph(g, graph, 1, &stop).size() == graph.vertex_count());
+  const auto k = graph.level_starts[graph.depth() - 2];
+  auto twice = graph;
+  twice.states[k] = twice.states[k + 1];
+  BOOST_CHECK_THROW(grundy::label_graph(g, twice, 1), std::logic_error);
+  auto lacking = graph; // a state of the last level in place of one of the level above
+  lacking.states[k] = lacking.states[lacking.level_starts[lacking.depth() - 1]];
+  BOOST_CHECK_THROW(grundy::label_graph(g, lacking, 1), std::logic_error);
 }
 
 BOOST_AUTO_TEST_CASE(limits_stop_graded_exploration) {

@@ -38,6 +38,10 @@ struct build_progress {
   std::uint64_t edges = 0;  // edges out of the positions expanded so far
   double seconds = 0;
   std::uint64_t memory_bytes = 0; // resident memory of the process
+  // Once exploration is over and a graph built without edges is labelled (which regenerates
+  // its moves and can take as long): positions labelled so far, from the deepest level up.
+  bool labelling = false;
+  std::uint64_t labelled = 0;
 };
 
 class exploration_stopped : public std::runtime_error {

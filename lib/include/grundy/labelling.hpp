@@ -107,27 +107,41 @@ sinks_first_order(const Graph& g, const std::atomic<bool>* stop = nullptr) {
 
 namespace detail {
 
-// The mex of the values of v's successors. `seen` has room for out_degree(v) + 1 marks and is
-// left all clear, so that labelling allocates nothing per vertex.
-template <class Graph, class Values>
-grundy_value mex_of_successors(const Graph& g, typename boost::graph_traits<Graph>::vertex_descriptor v,
-                               const Values& value, std::vector<char>& seen) {
+// The mex of the `count` values that visit(f) passes to f, one call each; it is called up to
+// three times. `seen` has room for count + 1 marks and is left all clear, so that labelling
+// allocates nothing per vertex.
+template <class Visit> grundy_value mex_of(std::size_t count, Visit&& visit, std::vector<char>& seen) {
   // Values are small in most games: one pass builds the set of those below 64 as a word,
   // which settles the mex unless all of them are there.
   std::uint64_t small = 0;
-  for (auto e : boost::make_iterator_range(out_edges(v, g)))
-    if (auto x = value[target(e, g)]; x < 64) small |= std::uint64_t{1} << x;
+  visit([&](grundy_value x) {
+    if (x < 64) small |= std::uint64_t{1} << x;
+  });
   if (~small != 0) return static_cast<grundy_value>(std::countr_one(small));
-  const auto d = out_degree(v, g);
   // A vertex of out-degree d has a value of at most d, so marks beyond d are never needed.
-  for (auto e : boost::make_iterator_range(out_edges(v, g)))
-    if (auto x = value[target(e, g)]; x <= d) seen[x] = 1;
+  visit([&](grundy_value x) {
+    if (x <= count) seen[x] = 1;
+  });
   grundy_value mex = 0;
   while (seen[mex])
     ++mex;
-  for (auto e : boost::make_iterator_range(out_edges(v, g)))
-    if (auto x = value[target(e, g)]; x <= d) seen[x] = 0;
+  visit([&](grundy_value x) {
+    if (x <= count) seen[x] = 0;
+  });
   return mex;
+}
+
+// The mex of the values of v's successors, with `seen` as mex_of has it.
+template <class Graph, class Values>
+grundy_value mex_of_successors(const Graph& g, typename boost::graph_traits<Graph>::vertex_descriptor v,
+                               const Values& value, std::vector<char>& seen) {
+  return mex_of(
+      out_degree(v, g),
+      [&](auto&& f) {
+        for (auto e : boost::make_iterator_range(out_edges(v, g)))
+          f(value[target(e, g)]);
+      },
+      seen);
 }
 
 template <class Graph> std::size_t max_out_degree(const Graph& g) {

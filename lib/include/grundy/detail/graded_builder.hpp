@@ -70,6 +70,7 @@ template <class State> struct alignas(64) expansion {
   std::vector<std::uint32_t, page_allocator<std::uint32_t>> targets; // (shard, local id), parent by parent
   std::vector<std::uint32_t> degrees; // successors listed per parent (then kept, by keep_distinct)
   std::size_t kept = 0;               // targets kept by keep_distinct
+  bool counting = true;               // raw_vertices and the rest are counted (not when labelling again)
   std::uint64_t raw_vertices = 0;
   std::uint64_t raw_edges = 0;
   std::uint64_t terminals = 0;
@@ -144,10 +145,12 @@ void for_each_move(const G& g, std::span<const state_t<G>> parents, std::size_t 
     if (meter.due(x.moves.size() + 1) && monitor.halted()) return;
     x.moves.clear();
     g.successors(parents[p], x.moves);
-    const auto orbit = orbit_of(g, parents[p]);
-    x.raw_vertices += orbit;
-    if constexpr (symmetric_game<G>) x.raw_edges += orbit * x.moves.size();
-    if (x.moves.empty()) ++x.terminals, x.raw_terminals += orbit;
+    if (x.counting) {
+      const auto orbit = orbit_of(g, parents[p]);
+      x.raw_vertices += orbit;
+      if constexpr (symmetric_game<G>) x.raw_edges += orbit * x.moves.size();
+      if (x.moves.empty()) ++x.terminals, x.raw_terminals += orbit;
+    }
     for (auto& m : x.moves) {
       auto c = g.canonical(m);
       on_move(c, shard_of(boost::hash<state_t<G>>{}(c)));
@@ -195,6 +198,29 @@ void resolve(unsigned shard, std::span<expansion<State>> work, level_index<State
     for (auto& state : bucket)
       *out++ = (shard << local_bits) | index.id_of(state);
   }
+}
+
+// The (shard, local id) in `next` of every move of parents [begin, end), states new to it added:
+// in one pass on the first unit (one_pass), or expanded by the chunk's units, filed by shard and
+// resolved shard by shard, for gather_targets to read back. check() runs between the phases,
+// whose tasks give up once the monitor says so.
+template <game G, class Check>
+void find_targets(const G& g, std::span<const state_t<G>> parents, std::size_t begin, std::size_t end,
+                  std::span<expansion<state_t<G>>> chunk, unsigned parts, bool one_pass,
+                  level_index<state_t<G>>& next, const exploration_monitor& monitor, Check&& check) {
+  if (one_pass) {
+    expand_resolved(g, parents, begin, end, chunk[0], next, monitor);
+    return;
+  }
+  const auto units = static_cast<unsigned>(chunk.size());
+  for_each_index(parts, units, [&](std::size_t u) {
+    const auto [b, e] = part_of(end - begin, units, static_cast<unsigned>(u));
+    expand(g, parents, begin + b, begin + e, chunk[u], monitor);
+  });
+  check();
+  for_each_index(parts, shard_count, [&](std::size_t s) {
+    if (!monitor.halted()) resolve(static_cast<unsigned>(s), chunk, next);
+  });
 }
 
 // The targets of a unit's parents, in the order their moves were met.
@@ -276,18 +302,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
       // then throws: a stop takes effect within a phase, however large the level.
       const auto check = [&] { monitor.check(level + 1, states_so_far + next.size(), edges); };
       const bool one_pass = end - begin < min_parallel_parents;
-      if (one_pass) {
-        expand_resolved(g, level_states, begin, end, chunk[0], next, monitor);
-      } else {
-        for_each_index(parts, units, [&](std::size_t u) {
-          const auto [b, e] = part_of(end - begin, units, static_cast<unsigned>(u));
-          expand(g, level_states, begin + b, begin + e, chunk[u], monitor);
-        });
-        check();
-        for_each_index(parts, shard_count, [&](std::size_t s) {
-          if (!monitor.halted()) resolve(static_cast<unsigned>(s), chunk, next);
-        });
-      }
+      find_targets(g, level_states, begin, end, chunk, parts, one_pass, next, monitor, check);
       check();
       // The units' targets are copied to the end of the graph's arrays below, on this thread
       // alone. Their pages are faulted in here first, each unit its share, so that the kernel
