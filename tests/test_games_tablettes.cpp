@@ -382,8 +382,9 @@ BOOST_AUTO_TEST_CASE(with_tablettes_picks_by_size) {
 }
 
 // Without edges, labels come from regenerated moves and must be the same, on one thread and
-// on two. Five colours of three tablets have levels large enough for the sharded
-// passes (a chunk of min_parallel_parents or more); the smaller games take the one-pass path.
+// on two. Five colours of three tablets have levels large enough for the sharded passes
+// (min_parallel_parents parents or more, in several chunks); the smaller games take the one-pass
+// path.
 BOOST_AUTO_TEST_CASE(labels_without_edges) {
   struct cell {
     unsigned colors, tablets;

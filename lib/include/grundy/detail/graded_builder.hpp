@@ -200,37 +200,69 @@ void resolve(unsigned shard, std::span<expansion<State>> work, level_index<State
   }
 }
 
+// How a chunk of parents is worked: in one pass, by the first unit on the calling thread, or
+// by all the units on `threads` threads (expand, resolve, gather_targets). The units are
+// cleared; their buffers keep their capacity.
+template <class State> struct chunk_plan {
+  std::span<expansion<State>> units;
+  unsigned parts = 1;
+  bool one_pass = true;
+};
+
+template <class State>
+chunk_plan<State> plan_chunk(std::vector<expansion<State>>& work, bool one_pass, unsigned threads) {
+  for (auto& x : work)
+    x.clear();
+  return {std::span(work).first(one_pass ? 1 : work.size()), one_pass ? 1u : threads, one_pass};
+}
+
 // The (shard, local id) in `next` of every move of parents [begin, end), states new to it added:
-// in one pass on the first unit (one_pass), or expanded by the chunk's units, filed by shard and
-// resolved shard by shard, for gather_targets to read back. check() runs between the phases,
-// whose tasks give up once the monitor says so.
+// in one pass on the first unit, or expanded by the chunk's units, filed by shard and resolved
+// shard by shard, for gather_targets to read back. check() runs between the phases, whose
+// tasks give up once the monitor says so.
 template <game G, class Check>
 void find_targets(const G& g, std::span<const state_t<G>> parents, std::size_t begin, std::size_t end,
-                  std::span<expansion<state_t<G>>> chunk, unsigned parts, bool one_pass,
-                  level_index<state_t<G>>& next, const exploration_monitor& monitor, Check&& check) {
-  if (one_pass) {
-    expand_resolved(g, parents, begin, end, chunk[0], next, monitor);
+                  const chunk_plan<state_t<G>>& plan, level_index<state_t<G>>& next,
+                  const exploration_monitor& monitor, Check&& check) {
+  if (plan.one_pass) {
+    expand_resolved(g, parents, begin, end, plan.units[0], next, monitor);
     return;
   }
-  const auto units = static_cast<unsigned>(chunk.size());
-  for_each_index(parts, units, [&](std::size_t u) {
+  const auto units = static_cast<unsigned>(plan.units.size());
+  for_each_index(plan.parts, units, [&](std::size_t u) {
     const auto [b, e] = part_of(end - begin, units, static_cast<unsigned>(u));
-    expand(g, parents, begin + b, begin + e, chunk[u], monitor);
+    expand(g, parents, begin + b, begin + e, plan.units[u], monitor);
   });
   check();
-  for_each_index(parts, shard_count, [&](std::size_t s) {
-    if (!monitor.halted()) resolve(static_cast<unsigned>(s), chunk, next);
+  for_each_index(plan.parts, shard_count, [&](std::size_t s) {
+    if (!monitor.halted()) resolve(static_cast<unsigned>(s), plan.units, next);
   });
 }
 
+// Reads a unit's (shard, local id)s back after resolve, in the order their moves were met: one
+// cursor per shard.
+template <class State> class target_reader {
+public:
+  explicit target_reader(const expansion<State>& x) : x_(&x), shard_(x.shards.data()) {}
+
+  std::uint32_t next() noexcept {
+    const auto s = *shard_++;
+    return x_->ids[s][read_[s]++];
+  }
+
+private:
+  const expansion<State>* x_;
+  const std::uint8_t* shard_;
+  std::array<std::uint32_t, shard_count> read_{};
+};
+
 // The targets of a unit's parents, in the order their moves were met.
 template <class State> void gather_targets(expansion<State>& x) {
-  std::array<std::uint32_t, shard_count> read{};
+  target_reader<State> read(x);
   x.targets.clear(); // not copied when it grows: every element is overwritten
   x.targets.resize(x.shards.size());
-  auto* out = x.targets.data();
-  for (const auto shard : x.shards)
-    *out++ = x.ids[shard][read[shard]++];
+  for (auto& t : x.targets)
+    t = read.next();
 }
 
 // Each parent's edges are its distinct successors: with symmetry, several raw moves can reach
@@ -293,16 +325,14 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
       const std::size_t end = std::min(parents, begin + parents_per_chunk);
       // Small chunks are not worth a thread: starting one costs more than a few thousand parents
       // take to expand, and a graph of 10^5 vertices is explored on the calling thread alone.
-      const auto units = static_cast<unsigned>(end - begin < min_parallel_parents ? 1 : work.size());
-      const unsigned parts = units == 1 ? 1 : threads;
-      for (auto& x : work)
-        x.clear();
-      const auto chunk = std::span(work).first(units);
+      const auto plan = plan_chunk(work, end - begin < min_parallel_parents, threads);
+      const auto chunk = plan.units;
+      const unsigned parts = plan.parts;
+      const bool one_pass = plan.one_pass;
       // Each phase's tasks give up once the monitor says so, and the check after the phase
       // then throws: a stop takes effect within a phase, however large the level.
       const auto check = [&] { monitor.check(level + 1, states_so_far + next.size(), edges); };
-      const bool one_pass = end - begin < min_parallel_parents;
-      find_targets(g, level_states, begin, end, chunk, parts, one_pass, next, monitor, check);
+      find_targets(g, level_states, begin, end, plan, next, monitor, check);
       check();
       // The units' targets are copied to the end of the graph's arrays below, on this thread
       // alone. Their pages are faulted in here first, each unit its share, so that the kernel
@@ -317,7 +347,7 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
         grow_for(row_starts, end - begin, max_vertices + 1);
         grow_for(column, listed);
       }
-      for_each_index(parts, units, [&](std::size_t u) {
+      for_each_index(parts, chunk.size(), [&](std::size_t u) {
         if (monitor.halted()) return;
         if (!one_pass) gather_targets(chunk[u]);
         keep_distinct(chunk[u], repeats);
