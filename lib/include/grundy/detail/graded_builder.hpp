@@ -47,8 +47,14 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
     const std::uint64_t states_so_far = result.states.size();
     // The states do not move while the level is expanded: new ones are appended once it ends.
     const std::span<const state> level_states(result.states.data() + first_parent, parents);
-    for (std::size_t begin = 0; begin < parents; begin += parents_per_chunk) {
-      const std::size_t end = std::min(parents, begin + parents_per_chunk);
+    // A level is cut into chunks of equal size, at most parents_per_chunk each, so that no chunk of
+    // a large level is left too small for threads: a tail cut off at parents_per_chunk would be
+    // explored on one thread, and in one pass, on an index too large for the cache. The numbering
+    // does not depend on where the chunks end.
+    const std::size_t chunks = (parents + parents_per_chunk - 1) / parents_per_chunk;
+    for (std::size_t k = 0; k < chunks; ++k) {
+      const auto cut = part_of(parents, static_cast<unsigned>(chunks), static_cast<unsigned>(k));
+      const std::size_t begin = cut.first, end = cut.second;
       // Small chunks are not worth a thread: starting one costs more than a few thousand parents
       // take to expand, and a graph of 10^5 vertices is explored on the calling thread alone.
       const auto plan = plan_chunk(work, end - begin < min_parallel_parents, threads);
