@@ -10,8 +10,6 @@
 #include <grundy/detail/parallel.hpp>
 #include <grundy/detail/work_meter.hpp>
 
-#include <boost/container_hash/hash.hpp>
-
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -92,7 +90,7 @@ void for_each_move(const G& g, std::span<const state_t<G>> parents, std::size_t 
     }
     for (auto& m : x.moves) {
       auto c = g.canonical(m);
-      on_move(c, shard_of(boost::hash<state_t<G>>{}(c)));
+      on_move(c, shard_of_state(c));
     }
     x.degrees.push_back(static_cast<std::uint32_t>(x.moves.size()));
   }

@@ -5,6 +5,7 @@
 
 #include <grundy/detail/arena.hpp>
 
+#include <boost/container_hash/hash.hpp>
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include <cstddef>
@@ -26,6 +27,11 @@ inline unsigned shard_of(std::size_t hash) {
   return static_cast<unsigned>((static_cast<std::uint64_t>(hash) * 0x9E3779B97F4A7C15ull) >>
                                (64 - shard_bits));
 }
+
+// A state's shard: the one rule by which the builder files each successor and the labelling
+// without edges files the level below, whose lookups find a state only in the shard it was
+// filed in.
+template <class State> unsigned shard_of_state(const State& s) { return shard_of(boost::hash<State>{}(s)); }
 
 template <class T> using shard_vector = std::vector<T, arena_allocator<T>>;
 

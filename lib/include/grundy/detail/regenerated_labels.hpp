@@ -41,7 +41,7 @@ template <class State> struct indexed_level {
     run_on_threads(parts, [&](unsigned t) {
       const auto [b, e] = part_of(n, parts, t);
       for (std::size_t i = b; i < e; ++i)
-        shard[i] = static_cast<std::uint8_t>(shard_of(boost::hash<State>{}(gg.states[begin + i])));
+        shard[i] = static_cast<std::uint8_t>(shard_of_state(gg.states[begin + i]));
     });
     first.fill(0);
     for (const auto s : shard)
