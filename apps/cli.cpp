@@ -1,6 +1,8 @@
 #include "cli.hpp"
 
 #include <grundy/export.hpp>
+#include <grundy/io/output_file.hpp>
+#include <grundy/io/render.hpp>
 #include <grundy/memory.hpp>
 
 #include <fmt/format.h>
@@ -10,14 +12,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
-#include <fstream>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-extern char** environ;
 
 namespace grundy::cli {
 
@@ -112,95 +107,43 @@ std::uint64_t parse_size(std::string_view text, std::string_view what) {
 
 namespace {
 
-std::string temporary_name(const std::string& path) { return fmt::format("{}.tmp-{}", path, ::getpid()); }
+// The library's words for an output, with the option that named it in front.
+std::string with_option(std::string_view option, const char* what) {
+  return option.empty() ? std::string(what) : fmt::format("{}: {}", option, what);
+}
 
-// A directory where a file is expected is the user's slip, not a failure of the machine.
-void refuse_directory(const std::string& path, std::string_view option) {
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored))
-    throw usage_error(fmt::format("{} '{}' is a directory: give the name of a file to write", option, path));
+template <class F> auto as_option(std::string_view option, F&& f) {
+  try {
+    return f();
+  } catch (const io::output_refused& e) {
+    throw usage_error(with_option(option, e.what()));
+  } catch (const io::output_failed& e) {
+    throw run_error(with_option(option, e.what()));
+  } catch (const io::output_interrupted& e) {
+    throw interrupted_error(e.what());
+  } catch (const io::render_failed& e) {
+    throw run_error(with_option(option, e.what()));
+  }
 }
 
 } // namespace
 
-void check_output_file(const std::string& path, std::string_view option) {
+void check_output_file(const std::string& path, std::string_view option,
+                       std::span<const std::string> inputs) {
   if (path.empty()) throw usage_error(fmt::format("{} needs a file name", option));
-  refuse_directory(path, option);
-  // Creating the temporary the real writing will use tells whether the directory exists and may
-  // be written, without touching a file already under the real name.
-  const std::string probe = temporary_name(path);
-  std::FILE* f = std::fopen(probe.c_str(), "wb");
-  if (!f) throw run_error(fmt::format("cannot write {} '{}': {}", option, path, std::strerror(errno)));
-  std::fclose(f);
-  std::remove(probe.c_str());
+  as_option(option, [&] { return io::check_output(path, inputs); });
 }
 
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write,
-                           const std::atomic<bool>* stop) {
-  refuse_directory(path, "the output");
-  const std::string temporary = temporary_name(path);
-  try {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw run_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
-    write(out);
-    out.flush();
-    if (!out) throw run_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
-    out.close();
-    // Renaming makes the file whole under its name for every reader at once, but after a
-    // crash of the machine the rename may reach the disk before the data; syncing first rules
-    // out an empty checkpoint in place of a good one.
-    const int fd = ::open(temporary.c_str(), O_RDONLY);
-    if (fd < 0 || ::fsync(fd) != 0) {
-      const int error = errno;
-      if (fd >= 0) ::close(fd);
-      throw run_error(fmt::format("cannot write '{}': {}", path, std::strerror(error)));
-    }
-    ::close(fd);
-    if (stop && stop->load()) throw interrupted_error(fmt::format("interrupted: '{}' was not written", path));
-    // The directory may have changed since the run began; the error names the file the user gave.
-    std::error_code renamed;
-    std::filesystem::rename(temporary, path, renamed);
-    if (renamed) throw run_error(fmt::format("cannot write '{}': {}", path, renamed.message()));
-  } catch (...) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    throw;
-  }
+                           const std::atomic<bool>* stop, std::span<const std::string> inputs) {
+  as_option("", [&] { io::write_file(path, write, stop, inputs); });
 }
 
-std::string render_dot(const std::string& dot_path, std::string_view format, const std::atomic<bool>* stop) {
+std::string render_dot(const std::string& dot_path, std::string_view format, const std::atomic<bool>* stop,
+                       std::span<const std::string> inputs) {
   if (format != "svg" && format != "png")
     throw usage_error(fmt::format("--render takes svg or png, not '{}'", format));
-  auto picture = std::filesystem::path(dot_path).replace_extension(format).string();
-  if (picture == dot_path) picture += std::string(".") += format;
-  refuse_directory(picture, "--render");
-  const std::string temporary = temporary_name(picture);
-  const std::string type = fmt::format("-T{}", format);
-  std::vector<char*> argv{
-      const_cast<char*>("dot"), const_cast<char*>(type.c_str()),      const_cast<char*>(dot_path.c_str()),
-      const_cast<char*>("-o"),  const_cast<char*>(temporary.c_str()), nullptr};
-  pid_t pid = 0;
-  if (posix_spawnp(&pid, "dot", nullptr, nullptr, argv.data(), environ) != 0)
-    throw run_error("--render needs Graphviz's dot, which was not found (install graphviz)");
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  std::error_code ignored;
-  if (stop && stop->load()) {
-    std::filesystem::remove(temporary, ignored);
-    throw interrupted_error(fmt::format("interrupted: '{}' was not drawn", picture));
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::filesystem::remove(temporary, ignored);
-    throw run_error(fmt::format("dot could not render '{}'", dot_path));
-  }
-  std::error_code renamed;
-  std::filesystem::rename(temporary, picture, renamed);
-  if (renamed) {
-    std::filesystem::remove(temporary, ignored);
-    throw run_error(fmt::format("cannot write '{}': {}", picture, renamed.message()));
-  }
-  return picture;
+  return as_option("--render", [&] { return io::render_dot(dot_path, format, stop, inputs); });
 }
 
 std::string format_seconds(double seconds) {

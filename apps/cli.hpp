@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -50,23 +51,26 @@ std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets);
 // naming `what`.
 std::uint64_t parse_size(std::string_view text, std::string_view what);
 
-// Checks, before a long run, that `path` can become the output file of `option` (--dot, --out,
-// --checkpoint...): not a directory, in a directory that exists and may be written. Throws
-// usage_error for a directory given where a file is expected, run_error when the file cannot be
-// created; both name the option and the path, never a temporary file.
-void check_output_file(const std::string& path, std::string_view option);
+// Outputs go through the library's io::write_file (grundy/io/output_file.hpp): an exclusive
+// temporary beside the file, renamed once whole; "-" and /dev/stdout are standard output,
+// pipes and devices are written directly, links are followed, and a name that is one of the
+// run's `inputs` is refused. These give its errors the CLI's words and exit codes.
 
-// Writes a file under a temporary name in the same directory, flushes it to the disk and
-// renames it only once complete, so that an interrupted or failed run never leaves a truncated
-// file under the real name. When *stop is set by the end of the writing, the file is dropped
-// and interrupted_error thrown: an interrupted command leaves no output file.
+// Checks, before a long run, that `path` can become the output of `option` (--dot, --out,
+// --checkpoint...): usage_error for a name that may never be written (a directory, a socket, one
+// of `inputs`), run_error when the file cannot be created; both name the option and the path.
+void check_output_file(const std::string& path, std::string_view option,
+                       std::span<const std::string> inputs = {});
+
+// Writes `path` whole or not at all. When *stop is set by the end of the writing, nothing is
+// written and interrupted_error thrown: an interrupted command leaves no output file.
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write,
-                           const std::atomic<bool>* stop = nullptr);
+                           const std::atomic<bool>* stop = nullptr, std::span<const std::string> inputs = {});
 
-// Runs Graphviz's dot on a DOT file to produce `format` (svg or png) beside it, through a
-// temporary name as above. Returns the picture's path.
+// Runs Graphviz's dot on a DOT file to produce `format` (svg or png) beside it. Returns the
+// picture's path.
 std::string render_dot(const std::string& dot_path, std::string_view format,
-                       const std::atomic<bool>* stop = nullptr);
+                       const std::atomic<bool>* stop = nullptr, std::span<const std::string> inputs = {});
 
 // Seconds as people read them: "0.012", "3.4".
 std::string format_seconds(double seconds);

@@ -13,6 +13,8 @@
 #include <grundy/games/nim.hpp>
 #include <grundy/games/octal.hpp>
 #include <grundy/games/tablettes.hpp>
+#include <grundy/io/output_file.hpp>
+#include <grundy/io/render.hpp>
 #include <grundy/misere.hpp>
 #include <grundy/solve.hpp>
 
@@ -139,6 +141,25 @@ void run_distributed(const G& g, const state_t<G>& start, const graph_options& o
 }
 #endif
 
+// The files a run reads, which none of its outputs may replace: the digraph game's graph file.
+std::vector<std::string> input_files(const graph_options& o) {
+  if (o.game == "digraph" && !o.args.empty()) return {o.args.front()};
+  return {};
+}
+
+void refuse_shared_outputs(const graph_options& o) {
+  std::vector<std::pair<std::string_view, std::string>> outputs;
+  if (!o.dot.empty()) outputs.emplace_back("--dot", o.dot);
+  if (!o.dot.empty() && !o.render.empty())
+    outputs.emplace_back("--render", io::picture_path(o.dot, o.render));
+  if (!o.export_path.empty()) outputs.emplace_back("--export", o.export_path);
+  for (std::size_t i = 0; i < outputs.size(); ++i)
+    for (std::size_t j = i + 1; j < outputs.size(); ++j)
+      if (outputs[i].second == outputs[j].second || io::same_file(outputs[i].second, outputs[j].second))
+        throw usage_error(fmt::format("{} and {} both write '{}': give them different files",
+                                      outputs[i].first, outputs[j].first, outputs[j].second));
+}
+
 template <game G> void run(const G& g, const state_t<G>& start, const graph_options& o, fields head) {
 #if GRUNDY_MPI
   // The distributed explorer labels acyclic games; the digraph game is refused before this.
@@ -150,7 +171,8 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   if (o.exploration.no_edges && !o.export_path.empty())
     throw usage_error("--export needs the edges: drop --no-edges");
   const auto format = o.export_path.empty() ? export_format::json : export_format_of(o.export_path);
-  if (!o.dot.empty()) check_output_file(o.dot, "--dot");
+  const auto inputs = input_files(o);
+  if (!o.dot.empty()) check_output_file(o.dot, "--dot", inputs);
   progress_line line(o.exploration.quiet);
   const interruption stop;
   const auto solved = solve(g, start, make_build_options(o.exploration, line, stop));
@@ -158,8 +180,8 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   if (!o.dot.empty()) {
     write_file_atomically(
         o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values, &solved.infinite); },
-        stop.flag());
-    if (!o.render.empty()) render_dot(o.dot, o.render, stop.flag());
+        stop.flag(), inputs);
+    if (!o.render.empty()) render_dot(o.dot, o.render, stop.flag(), inputs);
   }
   if (!o.export_path.empty())
     write_file_atomically(
@@ -167,7 +189,7 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
         [&](std::ostream& os) {
           write_labelled_graph(os, format, g, solved.graph, solved.values, &solved.infinite);
         },
-        stop.flag());
+        stop.flag(), inputs);
   head.emplace_back("start", g.format(solved.graph.states[0]));
   // Misère outcomes come from the same graph, labelled again under the other convention.
   std::optional<misere_figures> misere;
@@ -194,11 +216,13 @@ void run(const graph_options& o) {
   if (!o.render.empty() && o.dot.empty()) throw usage_error("--render needs --dot FILE to render");
   if (o.game != "digraph" && (!o.start.empty() || !o.tokens.empty()))
     throw usage_error("--start and --tokens are for digraph only");
-  // A bad name fails before any work: a directory first, then a name of no known format.
+  // A bad name fails before any work: a directory or an input first, then a name of no known
+  // format, then two outputs under one name (the second would replace the first).
   if (!o.export_path.empty()) {
-    check_output_file(o.export_path, "--export");
+    check_output_file(o.export_path, "--export", input_files(o));
     export_format_of(o.export_path);
   }
+  refuse_shared_outputs(o);
   if (o.game == "digraph") {
 #if GRUNDY_MPI
     if (distributed::running())

@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "exploration.hpp"
 
+#include <grundy/io/output_file.hpp>
 #include <grundy/memory.hpp>
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
@@ -112,7 +113,8 @@ void print_analysis(const octal_analysis& a, const std::string& format) {
     fmt::print("{:<9}  {}\n", key, value);
 }
 
-void write_values(const std::string& path, const grundy_sequence& values, const std::atomic<bool>* stop) {
+void write_values(const std::string& path, const grundy_sequence& values, const std::atomic<bool>* stop,
+                  std::span<const std::string> inputs) {
   write_file_atomically(
       path,
       [&](std::ostream& os) {
@@ -128,7 +130,7 @@ void write_values(const std::string& path, const grundy_sequence& values, const 
         });
         os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
       },
-      stop);
+      stop, inputs);
 }
 
 octal_checkpoint load_checkpoint(const std::string& path) {
@@ -194,16 +196,45 @@ void run_one(const octal_options& o) {
   // A resumed run goes on saving itself where it was saved unless told otherwise, so that a
   // second interruption loses no more than the first.
   const std::string checkpoint = o.checkpoint.empty() ? o.resume : o.checkpoint;
+  // The run's only input is the checkpoint it resumes from, which it may save to again (as
+  // documented); no other output may replace it, and --out may not be the checkpoint.
+  std::vector<std::string> inputs;
+  if (!o.resume.empty()) inputs.push_back(o.resume);
+  const auto checkpoint_option = o.checkpoint.empty() ? "--resume" : "--checkpoint";
+  bool checkpoint_failed = false;
   if (!checkpoint.empty()) {
     // A long run should not end in "cannot write": the file is tried before the first value.
-    check_output_file(checkpoint, o.checkpoint.empty() ? "--resume" : "--checkpoint");
+    check_output_file(checkpoint, checkpoint_option);
     options.checkpoint_seconds = o.checkpoint_every;
-    // Written on interruption too, so without the stop flag.
+    // Written on interruption too, so without the stop flag. A checkpoint that cannot be
+    // written (its folder removed, the disk full) costs the run nothing but the checkpoint: the
+    // values computed so far still reach their output, so it warns and goes on.
     options.on_checkpoint = [&](const octal_checkpoint& c) {
-      write_file_atomically(checkpoint, [&](std::ostream& os) { write_checkpoint(os, c); });
+      try {
+        write_file_atomically(checkpoint, [&](std::ostream& os) { write_checkpoint(os, c); });
+        if (checkpoint_failed) {
+          if (progress) clear_progress();
+          fmt::print(stderr, "note: {} '{}' is saved again\n", checkpoint_option, checkpoint);
+        }
+        checkpoint_failed = false;
+      } catch (const std::exception& e) {
+        if (!checkpoint_failed) {
+          if (progress) clear_progress();
+          fmt::print(stderr, "warning: {} '{}' was not saved ({}); the run goes on\n", checkpoint_option,
+                     checkpoint, e.what());
+        }
+        checkpoint_failed = true;
+      }
     };
   }
-  if (!o.out.empty()) check_output_file(o.out, "--out");
+  if (!o.out.empty()) {
+    auto reserved = inputs;
+    if (!checkpoint.empty()) reserved.push_back(checkpoint);
+    check_output_file(o.out, "--out", reserved);
+    if (!checkpoint.empty() && (o.out == checkpoint || io::same_file(o.out, checkpoint)))
+      throw usage_error(
+          fmt::format("--out and {} both write '{}': give them different files", checkpoint_option, o.out));
+  }
   const interruption stop;
   options.stop = stop.flag();
   const auto a = saved ? resume_octal(std::move(*saved), options) : analyse_octal(code, options);
@@ -213,10 +244,11 @@ void run_one(const octal_options& o) {
     std::fflush(stdout);
     throw interrupted_error(
         fmt::format("interrupted after {} values in {} s{}", a.values.size(), format_seconds(a.seconds),
-                    checkpoint.empty() ? std::string(" (--checkpoint FILE saves a run)")
-                                       : fmt::format("; saved in '{}' for --resume", checkpoint)));
+                    checkpoint.empty()  ? std::string(" (--checkpoint FILE saves a run)")
+                    : checkpoint_failed ? fmt::format("; '{}' could not be saved", checkpoint)
+                                        : fmt::format("; saved in '{}' for --resume", checkpoint)));
   }
-  if (!o.out.empty()) write_values(o.out, a.values, stop.flag());
+  if (!o.out.empty()) write_values(o.out, a.values, stop.flag(), inputs);
   print_analysis(a, format);
 }
 

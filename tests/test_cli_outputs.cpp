@@ -1,0 +1,132 @@
+#define BOOST_TEST_MODULE cli outputs
+#include <boost/test/unit_test.hpp>
+
+#include "cli_runner.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+// What the CLI's outputs (--out, --export, --dot, --render, --checkpoint) may and may not do
+// to the files around them, run as a user runs the tool.
+
+namespace fs = std::filesystem;
+using grundy_test::slurp;
+using grundy_test::temporary_left;
+
+namespace {
+
+fs::path folder(const std::string& name) {
+  auto d = grundy_test::scratch_directory("grundy-cli-outputs") / name;
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+
+std::string cli() { return std::string("'") + GRUNDY_CLI + "'"; }
+
+// Runs a shell script in `dir`; its exit status.
+int shell(const fs::path& dir, const std::string& script) {
+  const std::string command = "cd '" + dir.string() + "' && " + script;
+  const int raw = std::system(command.c_str());
+  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+// G(0..49) of 0.07, one a line, computed apart from the tool by the mex of each heap's moves.
+std::string dawsons_kayles(int count) {
+  std::vector<unsigned> g;
+  std::string text;
+  for (int n = 0; n < count; ++n) {
+    std::vector<bool> seen(64);
+    // 0.07: remove two tokens, leaving zero, one or two heaps.
+    for (int a = 0; n >= 2 && a <= n - 2; ++a)
+      seen[g[a] ^ g[n - 2 - a]] = true;
+    unsigned m = 0;
+    while (seen[m])
+      ++m;
+    g.push_back(m);
+    text += std::to_string(m) + "\n";
+  }
+  return text;
+}
+
+} // namespace
+
+// The reported hole: a link planted under the temporary's old name NAME.tmp-PID made the run
+// overwrite the file it pointed to.
+BOOST_AUTO_TEST_CASE(a_planted_link_is_not_written_through) {
+  const auto d = folder("planted");
+  put(d / "victim", "precious\n");
+  BOOST_TEST(shell(d, "sh -c 'ln -s victim out.txt.tmp-$$; exec " + cli() +
+                          " octal 0.07 --max 50 --keep-going --quiet --out out.txt' >/dev/null 2>&1") == 0);
+  BOOST_TEST(slurp(d / "victim") == "precious\n");
+  BOOST_TEST(slurp(d / "out.txt") == dawsons_kayles(50));
+}
+
+BOOST_AUTO_TEST_CASE(dash_is_standard_output) {
+  const auto d = folder("dash");
+  BOOST_TEST(shell(d, cli() + " octal 0.07 --max 50 --keep-going --quiet --out - >values 2>/dev/null") == 0);
+  // The values first, then the summary.
+  BOOST_TEST(slurp(d / "values").substr(0, dawsons_kayles(50).size()) == dawsons_kayles(50));
+  BOOST_TEST(!fs::exists(d / "-"));
+}
+
+BOOST_AUTO_TEST_CASE(pipes_devices_and_links_are_kept) {
+  const auto d = folder("kinds");
+  BOOST_TEST(shell(d, "mkfifo pipe && (cat pipe > copy &) && " + cli() +
+                          " octal 0.07 --max 50 --keep-going --quiet --out pipe >/dev/null && sleep 0.2") ==
+             0);
+  BOOST_TEST(fs::is_fifo(d / "pipe"));
+  BOOST_TEST(slurp(d / "copy") == dawsons_kayles(50));
+
+  fs::create_directories(d / "keep");
+  fs::create_symlink("keep/values.txt", d / "link");
+  BOOST_TEST(shell(d, cli() + " octal 0.07 --max 50 --keep-going --quiet --out link >/dev/null") == 0);
+  BOOST_TEST(fs::is_symlink(d / "link"));
+  BOOST_TEST(slurp(d / "keep" / "values.txt") == dawsons_kayles(50));
+
+  BOOST_TEST(shell(d, cli() + " octal 0.07 --max 50 --quiet --out /dev/null >/dev/null") == 0);
+  BOOST_TEST(fs::is_character_file("/dev/null"));
+  BOOST_TEST(!temporary_left(d));
+}
+
+BOOST_AUTO_TEST_CASE(an_input_is_never_overwritten) {
+  const auto d = folder("input");
+  put(d / "in.csv", "a b\nb c\n");
+  for (const auto& args : {std::string("graph digraph in.csv --start a --export in.csv"),
+                           std::string("graph digraph in.csv --start a --dot in.csv"),
+                           std::string("graph digraph in.csv --start a --export ./in.csv")}) {
+    const int status = shell(d, cli() + " " + args + " >out 2>err");
+    BOOST_TEST(status == 2, args);
+    BOOST_TEST(grundy_test::count_lines(slurp(d / "err")) == 1u, slurp(d / "err"));
+    BOOST_TEST(slurp(d / "err").find("in.csv") != std::string::npos, slurp(d / "err"));
+    BOOST_TEST(slurp(d / "in.csv") == "a b\nb c\n");
+  }
+  // Two outputs under one name: the second would replace the first.
+  BOOST_TEST(shell(d, cli() + " graph nim 1 2 --dot g.json --export g.json >out 2>err") == 2);
+  BOOST_TEST(slurp(d / "err").find("--dot and --export") != std::string::npos, slurp(d / "err"));
+  BOOST_TEST(!fs::exists(d / "g.json"));
+}
+
+// A checkpoint that cannot be written costs the run its checkpoint only: a warning, and the
+// values still reach --out. /dev/full fails every write as a full disk does.
+BOOST_AUTO_TEST_CASE(a_checkpoint_that_fails_is_a_warning) {
+  const auto d = folder("checkpoint");
+  BOOST_TEST(shell(d, cli() + " octal 0.07 --max 50 --keep-going --quiet --checkpoint /dev/full "
+                              "--checkpoint-every 0 --out values >out 2>err") == 0);
+  const auto err = slurp(d / "err");
+  BOOST_TEST(err.find("warning: --checkpoint '/dev/full' was not saved") != std::string::npos, err);
+  BOOST_TEST(grundy_test::count_lines(err) == 1u, err);
+  BOOST_TEST(slurp(d / "values") == dawsons_kayles(50));
+}
+
+BOOST_AUTO_TEST_CASE(a_directory_or_socket_is_refused_before_any_work) {
+  const auto d = folder("refused");
+  fs::create_directories(d / "sub");
+  BOOST_TEST(shell(d, cli() + " octal 0.07 --max 50 --out sub >out 2>err") == 2);
+  BOOST_TEST(slurp(d / "err").find("--out: 'sub' is a directory") != std::string::npos, slurp(d / "err"));
+  BOOST_TEST(slurp(d / "out").empty());
+}
