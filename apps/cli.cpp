@@ -152,16 +152,4 @@ std::string format_seconds(double seconds) {
 
 std::string json_string(std::string_view s) { return json_quoted(s); }
 
-std::string json_value(std::string_view text) {
-  const bool numbers = !text.empty() && text.front() != ',' && text.back() != ',' &&
-                       text.find(",,") == std::string_view::npos &&
-                       text.find_first_not_of("0123456789,") == std::string_view::npos;
-  if (!numbers) return json_string(text);
-  if (text.find(',') == std::string_view::npos) return std::string(text);
-  std::string array = "[";
-  for (char c : text)
-    array += c == ',' ? std::string(", ") : std::string(1, c);
-  return array + "]";
-}
-
 } // namespace grundy::cli

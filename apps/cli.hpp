@@ -75,11 +75,7 @@ std::string render_dot(const std::string& dot_path, std::string_view format,
 // Seconds as people read them: "0.012", "3.4".
 std::string format_seconds(double seconds);
 
-// A string as a JSON string literal.
+// Any text as a JSON string literal, valid UTF-8 whatever its bytes (grundy::json_quoted).
 std::string json_string(std::string_view s);
-
-// A field typed by its text: "12" as a number, "3,3,2" as an array of numbers, anything else
-// as a string.
-std::string json_value(std::string_view text);
 
 } // namespace grundy::cli

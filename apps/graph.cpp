@@ -77,8 +77,7 @@ void print_graph(fields head, const graph_statistics& s, const std::optional<mis
                  const std::string& format, const std::string& json_tail = {},
                  const std::string& text_tail = {}) {
   if (format == "json") {
-    for (auto& [key, value] : head)
-      value = json_value(value);
+    head = json_fields(head);
     if (misere) {
       head.emplace_back("misere_outcome", json_string(std::string(1, to_char(misere->start))));
       head.emplace_back("misere_p_positions", std::to_string(misere->p_positions));
@@ -177,25 +176,13 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   const interruption stop;
   const auto solved = solve(g, start, make_build_options(o.exploration, line, stop));
   line.clear();
-  if (!o.dot.empty()) {
-    write_file_atomically(
-        o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values, &solved.infinite); },
-        stop.flag(), inputs);
-    if (!o.render.empty()) render_dot(o.dot, o.render, stop.flag(), inputs);
-  }
-  if (!o.export_path.empty())
-    write_file_atomically(
-        o.export_path,
-        [&](std::ostream& os) {
-          write_labelled_graph(os, format, g, solved.graph, solved.values, &solved.infinite);
-        },
-        stop.flag(), inputs);
-  head.emplace_back("start", g.format(solved.graph.states[0]));
-  // Misère outcomes come from the same graph, labelled again under the other convention.
+  // Misère outcomes come from the same graph, labelled again under the other convention, before
+  // any file is written: a graph they refuse leaves none, and the export gives them for every
+  // vertex.
   std::optional<misere_figures> misere;
+  std::vector<outcome> outcomes;
   if (o.misere) {
     if (!solved.graph.has_edges()) throw run_error("--misere needs the graph's edges, which were not kept");
-    std::vector<outcome> outcomes;
     try {
       outcomes = misere_outcomes(solved.graph.graph, stop.flag());
     } catch (const not_acyclic&) {
@@ -209,6 +196,21 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
                               return outcomes[v] == outcome::p;
                             })};
   }
+  if (!o.dot.empty()) {
+    write_file_atomically(
+        o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values, &solved.infinite); },
+        stop.flag(), inputs);
+    if (!o.render.empty()) render_dot(o.dot, o.render, stop.flag(), inputs);
+  }
+  if (!o.export_path.empty())
+    write_file_atomically(
+        o.export_path,
+        [&](std::ostream& os) {
+          write_labelled_graph(os, format, g, solved.graph, solved.values, &solved.infinite,
+                               o.misere ? &outcomes : nullptr);
+        },
+        stop.flag(), inputs);
+  head.emplace_back("start", g.format(solved.graph.states[0]));
   print_graph(std::move(head), solved.statistics, misere, o.format);
 }
 

@@ -2,7 +2,14 @@
 
 #include "cli.hpp"
 
+#include <grundy/io/text.hpp>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <charconv>
+#include <optional>
+#include <string_view>
 
 namespace grundy::cli {
 
@@ -47,6 +54,54 @@ std::string statistics_text(const fields& head, const graph_statistics& s) {
   for (auto& [key, value] : rows)
     text += fmt::format("{:<{}}  {}\n", key, width, value);
   return text;
+}
+
+namespace {
+
+std::optional<std::uint64_t> whole_number(std::string_view text) {
+  std::uint64_t n = 0;
+  const auto* end = text.data() + text.size();
+  const auto [p, ec] = std::from_chars(text.data(), end, n);
+  if (text.empty() || ec != std::errc{} || p != end) return std::nullopt;
+  return n;
+}
+
+// "3" as 3, "3,3,2" as [3, 3, 2]; nullopt for text that is not such a list.
+std::optional<std::string> number_list(std::string_view text) {
+  std::vector<std::uint64_t> numbers;
+  for (std::size_t begin = 0;;) {
+    const auto comma = text.find(',', begin);
+    const auto n = whole_number(
+        text.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin));
+    if (!n) return std::nullopt;
+    numbers.push_back(*n);
+    if (comma == std::string_view::npos) break;
+    begin = comma + 1;
+  }
+  if (numbers.size() == 1) return std::to_string(numbers[0]);
+  return fmt::format("[{}]", fmt::join(numbers, ", "));
+}
+
+std::string json_field(std::string_view key, std::string_view text) {
+  if (key == "colors" || key == "k") {
+    if (const auto n = whole_number(text)) return std::to_string(*n);
+  } else if (key == "tablets") {
+    if (auto list = number_list(text)) return *std::move(list);
+  } else if (key == "start") {
+    return json_string(portable_name(text));
+  }
+  // A field whose text does not fit its type is still given, as the string it is.
+  return json_string(text);
+}
+
+} // namespace
+
+fields json_fields(const fields& head) {
+  fields typed;
+  typed.reserve(head.size());
+  for (const auto& [key, value] : head)
+    typed.emplace_back(key, json_field(key, value));
+  return typed;
 }
 
 std::string statistics_json(const fields& head, const graph_statistics& s) {

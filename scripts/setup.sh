@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake
-  libboost1.81-dev libboost-graph1.81-dev libboost-test1.81-dev
+  libboost1.81-dev libboost-graph1.81-dev libboost-json1.81-dev libboost-test1.81-dev
   libfmt-dev libcli11-dev
   graphviz
   # the Python module (python/) and its tests; networkx also loads grundy's GraphML exports

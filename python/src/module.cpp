@@ -8,6 +8,8 @@
 
 #include <grundy/memory.hpp>
 
+#include <fmt/ranges.h>
+
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -47,10 +49,7 @@ py::bytes render(const solved_any& s, const std::string& format) {
 }
 
 std::string json_of(const solved_any& s) {
-  auto head = s.head();
-  for (auto& [key, value] : head)
-    value = cli::json_value(value);
-  return cli::statistics_json(head, s.statistics());
+  return cli::statistics_json(cli::json_fields(s.head()), s.statistics());
 }
 
 const solved_any& solved(const result& r) { return *r.solved; }
@@ -82,6 +81,8 @@ py::object value_object(grundy_value value, std::span<const grundy_value> k) {
   return py::make_tuple("inf", py::cast(std::vector<grundy_value>(k.begin(), k.end())));
 }
 
+// The nodes carry the GraphML export's data, with its types (str and int), which
+// networkx.write_graphml writes as they are; the nodes themselves are the vertex ids.
 py::object to_networkx(const result& r) {
   auto nx = py::module_::import("networkx");
   auto g = nx.attr("DiGraph")();
@@ -90,9 +91,13 @@ py::object to_networkx(const result& r) {
   const auto add_node = g.attr("add_node");
   for (vertex_id v = 0; v < values.size(); ++v) {
     const auto k = s.infinite().of(v);
-    add_node(v, py::arg("position") = s.state(v), py::arg("grundy") = value_object(values[v], k),
-             py::arg("outcome") = std::string(1, to_char(generalized_outcome(values[v], k))),
-             py::arg("label") = s.format(v));
+    py::dict data;
+    data["state"] = portable_name(s.format(v));
+    data["value"] = format_value(values[v], k);
+    if (values[v] != infinity) data["grundy"] = py::int_(values[v]);
+    data["infinite_set"] = fmt::format("[{}]", fmt::join(k, ","));
+    data["outcome"] = std::string(1, to_char(generalized_outcome(values[v], k)));
+    add_node(v, **data);
   }
   py::list edges;
   for (vertex_id v = 0; v < values.size(); ++v)
@@ -105,9 +110,7 @@ py::object to_networkx(const result& r) {
 void export_to(const result& r, const std::string& path) {
   const auto& s = solved(r);
   const auto extension = std::filesystem::path(path).extension().string();
-  if (extension == ".json") {
-    cli::write_file_atomically(path, [&](std::ostream& os) { os << json_of(s) << '\n'; });
-  } else if (extension == ".graphml" || extension == ".csv") {
+  if (extension == ".json" || extension == ".graphml" || extension == ".csv") {
     const auto format = export_format_of(path);
     cli::write_file_atomically(path, [&](std::ostream& os) { s.write_labelled(os, format); });
   } else if (extension == ".dot" || extension == ".gv") {
@@ -123,8 +126,8 @@ void export_to(const result& r, const std::string& path) {
     cli::write_file_atomically(path, [&](std::ostream& os) { os << picture; });
   } else {
     throw py::value_error("cannot export to '" + path +
-                          "': give a file ending in .json (the statistics), .graphml or .csv (the labelled "
-                          "graph), .dot or .gv (the graph), .svg or .png (the graph drawn by Graphviz)");
+                          "': give a file ending in .json, .graphml or .csv (the labelled graph), .dot or "
+                          ".gv (the graph), .svg or .png (the graph drawn by Graphviz)");
   }
 }
 
@@ -410,16 +413,25 @@ PYBIND11_MODULE(grundy, m) {
           "The graph in Graphviz DOT, every vertex labelled with its position and value (terminal\n"
           "positions dark, other P-positions shaded): returned as a string, or written to path.")
       .def("to_networkx", &to_networkx,
-           "The graph as a networkx.DiGraph: nodes are vertex ids with attributes position, grundy\n"
-           "(as value(v) gives it), outcome and label (needs networkx).")
+           "The graph as a networkx.DiGraph (needs networkx): nodes are vertex ids, with the GraphML\n"
+           "export's attributes: state (the position's portable name), value ('3' or '∞(0,2)'),\n"
+           "grundy (an int; absent for ∞(K)), infinite_set ('[0,2]', '[]' for a finite value) and\n"
+           "outcome ('P', 'N' or 'D'). All are str or int, so networkx.write_graphml writes them.\n"
+           "state(v) gives a vertex's position as a Python object.")
       .def(
           "export",
           [](const result& r, const py::object& path) { export_to(r, py::str(path).cast<std::string>()); },
           py::arg("path"),
-          "Writes the result as the CLI does, chosen by the file's extension: .json the statistics\n"
-          "(grundy graph --format json), .graphml or .csv every vertex with its position, value and\n"
-          "outcome, and every edge (--export), .dot or .gv the graph (--dot), .svg or .png the graph\n"
-          "drawn by Graphviz (--render). Files are written whole or not at all.")
+          "Writes the result as the CLI does, chosen by the file's extension: .json, .graphml or .csv\n"
+          "every vertex with its position, value and outcome, and every edge, the very bytes of\n"
+          "grundy graph --export (docs/cli-guide.md, \"Export formats\"); .dot or .gv the graph\n"
+          "(--dot), .svg or .png the graph drawn by Graphviz (--render). Files are written whole or\n"
+          "not at all. The statistics are statistics_json().")
+      .def(
+          "statistics_json", [](const result& r) { return json_of(*r.solved); },
+          "The statistics as one JSON object, as grundy graph --format json prints them: the game,\n"
+          "its start (a string), vertices, edges, grundy, outcome, value_counts, timings...\n"
+          "json.loads() turns it into a dict.")
       .def("_repr_svg_", &repr_svg)
       .def("__len__", [](const result& r) { return r.solved->values().size(); })
       .def("__repr__", &repr);

@@ -1,0 +1,41 @@
+#pragma once
+// What every export format says of a vertex, read from a labelled game graph one vertex at a
+// time: the exports stream, and never hold more than one vertex's text.
+
+#include <grundy/game.hpp>
+#include <grundy/graph.hpp>
+#include <grundy/io/text.hpp>
+#include <grundy/labelling.hpp>
+#include <grundy/loopy.hpp>
+
+#include <boost/range/iterator_range.hpp>
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace grundy {
+
+template <game Game> struct labelled_graph_view {
+  const Game& game;
+  const game_graph<state_t<Game>>& gg;
+  const std::vector<grundy_value>& values;
+  const infinite_sets* infinite;      // null for an acyclic graph
+  const std::vector<outcome>* misere; // misère outcomes, null when not asked for
+
+  vertex_id size() const noexcept { return static_cast<vertex_id>(gg.vertex_count()); }
+  bool finite(vertex_id v) const { return values[v] != infinity; }
+  std::span<const grundy_value> k(vertex_id v) const { return infinite_set_of(infinite, v); }
+  // The position as the game writes it, in the portable form every format shares.
+  std::string state(vertex_id v) const { return portable_name(game.format(gg.states[v])); }
+  // "3" or "∞(0,2)": the value as people read it.
+  std::string value(vertex_id v) const { return format_value(values[v], k(v)); }
+  char outcome_char(vertex_id v) const { return to_char(generalized_outcome(values[v], k(v))); }
+  char misere_char(vertex_id v) const { return to_char((*misere)[v]); }
+  template <class F> void for_each_successor(vertex_id v, F&& f) const {
+    for (auto e : boost::make_iterator_range(out_edges(v, gg.graph)))
+      f(static_cast<vertex_id>(target(e, gg.graph)));
+  }
+};
+
+} // namespace grundy
