@@ -42,7 +42,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e, out, err);
   } catch (...) {
-    return processes.fail(std::current_exception());
+    // The command that failed, for advice naming its options: parsed, or at least named.
+    std::string command;
+    for (const auto* c : app.get_subcommands())
+      command = c->get_name();
+    return processes.fail(std::current_exception(), command);
   }
   return 0;
 }

@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE(regression_huge_colour_count_is_refused_before_allocating) 
 BOOST_AUTO_TEST_CASE(regression_huge_colour_count_in_a_position) {
   cli::position_words w;
   w.game = "tablettes";
-  w.tablets = 1;
+  w.tablets = "1";
   for (const unsigned colors : {4'000'000'000u, 4'294'967'295u, 43u}) {
     w.colors = colors;
     BOOST_CHECK_THROW(cli::parse_position(w), cli::usage_error);
@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(regression_huge_colour_count_in_a_position) {
   w.colors = 42; // 2 x 42 + 42 = 126 bits: the largest that fits
   BOOST_CHECK_NO_THROW(cli::parse_position(w));
   w.colors = 2;
-  w.tablets = 4'000'000'000u;
+  w.tablets = "4000000000";
   BOOST_CHECK_THROW(cli::parse_position(w), cli::usage_error);
 }
 
@@ -117,7 +117,7 @@ BOOST_AUTO_TEST_CASE(positions_and_moves) {
   cli::position_words w;
   w.game = "tablettes";
   w.colors = 2;
-  w.tablets = 2;
+  w.tablets = "2";
   w.args = {"[[0,2],", "[1,1],[1,1]]"};
   const auto p = std::get<cli::game_position<grundy::tablettes_game>>(cli::parse_position(w));
   BOOST_TEST(p.game.format(p.start) == "[[0,2],[1,1],[1,1]]");
