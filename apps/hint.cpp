@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <bit>
 #include <memory>
 #include <string>
 #include <type_traits>

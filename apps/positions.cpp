@@ -132,8 +132,12 @@ void add_position_arguments(CLI::App& cmd, position_words& w) {
       "sizes; tablettes: piles as [[colour,height],...] (default: every tablet alone); digraph: a graph "
       "file (.dot, .graphml, or an edge list 'u v' per line) with --start V or --tokens a,b,c");
   add_whole_option(cmd, "--colors,-c", w.colors, "tablettes: number of colours C", 1, 128);
+  // '' is refused as a count, not read as --tablets left out.
   cmd.add_option("--tablets,-n", w.tablets,
-                 "tablettes: tablets per colour N, or one count per colour: 3,3,2,4");
+                 "tablettes: tablets per colour N, or one count per colour: 3,3,2,4")
+      ->each([](const std::string& text) {
+        if (text.empty()) parse_whole(text, "--tablets", 1, 63);
+      });
   add_whole_option(cmd, "--k,-k", w.k, "moore: the most heaps one move may take from", 1, 64);
   refuse_empty(cmd.add_option("--start", w.start, "digraph: the vertex the token starts on"),
                "a vertex name");
