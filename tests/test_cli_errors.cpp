@@ -155,6 +155,22 @@ BOOST_AUTO_TEST_CASE(out_of_memory_names_what_governs_it) {
           "codes hold that many at once)\n",
       octal.err);
   BOOST_TEST(octal.out.empty());
+  // A survey goes on past a code out of memory, whose row says so in the same terms.
+  const auto survey = run_in_little_memory("octal --survey 1 --max 200000000 -q", 400000);
+  BOOST_TEST(survey.status == 1);
+  BOOST_TEST(survey.out.find("| error |  |  | 0 | 0 | 0.000 | out of memory: lower --max or --threads |") !=
+                 std::string::npos,
+             survey.out);
+  // graph's memory is governed by --max-memory: set above what the process may take, it is
+  // the option to lower.
+  const auto graph = run_in_little_memory("graph tablettes -c 6 -n 4 -q --max-memory 100G", 400000);
+  BOOST_TEST(graph.status == 1);
+  BOOST_TEST(graph.err.rfind("grundy: out of memory before the --max-memory limit was reached: set a lower "
+                             "--max-memory",
+                             0) == 0u,
+             graph.err);
+  BOOST_TEST(grundy_test::count_lines(graph.err) == 1u);
+  BOOST_TEST(graph.out.empty());
 }
 
 // Every numeric option of every command, given nonsense: one line naming the option and the

@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cli.hpp"
+#include "options.hpp"
 #include "positions.hpp"
 #include "test_files.hpp"
 
@@ -51,6 +52,30 @@ BOOST_AUTO_TEST_CASE(counts) {
   BOOST_TEST(cli::parse_count("18446744073709551615", "n") == 18446744073709551615ull);
   for (auto bad : {"", "-0", "+3", "3x", "0x10", "18446744073709551616", " 3"})
     BOOST_CHECK_THROW(cli::parse_count(bad, "n"), cli::usage_error);
+}
+
+// Numeric options: decimal digits only, within the range, every other text refused alike.
+BOOST_AUTO_TEST_CASE(whole_numbers_and_seconds) {
+  BOOST_TEST(cli::parse_whole("7", "--k", 1, 64) == 7u);
+  BOOST_TEST(cli::parse_whole("64", "--k", 1, 64) == 64u);
+  BOOST_TEST(cli::parse_whole("18446744073709551615", "--seed", 0, 18446744073709551615ull) ==
+             18446744073709551615ull);
+  for (auto bad : {"", "0", "65", "-1", "+3", "nan", "inf", "1e3", "1e400", "0x10", "1.5", " 3", "3 ",
+                   "18446744073709551616", "99999999999999999999999"})
+    BOOST_CHECK_THROW(cli::parse_whole(bad, "--k", 1, 64), cli::usage_error);
+  try {
+    cli::parse_whole("-1", "--k", 1, 64);
+  } catch (const cli::usage_error& e) {
+    BOOST_TEST(std::string(e.what()) == "--k takes a whole number from 1 to 64, not '-1'");
+  }
+
+  BOOST_TEST(cli::parse_seconds("300", "--every", 0, 604800) == 300.0);
+  BOOST_TEST(cli::parse_seconds("0.5", "--every", 0, 604800) == 0.5);
+  BOOST_TEST(cli::parse_seconds(".5", "--every", 0, 604800) == 0.5);
+  BOOST_TEST(cli::parse_seconds("0", "--every", 0, 604800) == 0.0);
+  for (auto bad : {"", ".", "-1", "+1", "nan", "NaN", "inf", "infinity", "1e3", "1e400", "0x10", "1..5",
+                   "1.5.", "604801", "99999999999999999999999", " 1"})
+    BOOST_CHECK_THROW(cli::parse_seconds(bad, "--every", 0, 604800), cli::usage_error);
 }
 
 BOOST_AUTO_TEST_CASE(tablets_lists) {
