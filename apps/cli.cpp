@@ -1,4 +1,5 @@
 #include "cli.hpp"
+#include "options.hpp"
 
 #include <grundy/export.hpp>
 #include <grundy/io/output_file.hpp>
@@ -35,12 +36,18 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
   const auto dots = text.find("..");
   const auto first_text = dots == std::string_view::npos ? text : text.substr(0, dots);
   const auto last_text = dots == std::string_view::npos ? text : text.substr(dots + 2);
-  const auto first = parse_unsigned(first_text, what);
-  const auto last = parse_unsigned(last_text, what);
-  if (first < minimum) throw usage_error(fmt::format("{} must be at least {}, not {}", what, minimum, first));
+  const auto bound = [&](std::string_view end) {
+    try {
+      return static_cast<std::uint32_t>(parse_whole(end, what, minimum, 255));
+    } catch (const usage_error&) {
+      throw usage_error(
+          fmt::format("{} takes a number or a range A..B, from {} to 255, not '{}'", what, minimum, text));
+    }
+  };
+  const auto first = bound(first_text);
+  const auto last = bound(last_text);
   if (last < first) throw usage_error(fmt::format("{} range '{}' is empty (write it low..high)", what, text));
-  if (last > 255) throw usage_error(fmt::format("{} may not exceed 255, not {}", what, last));
-  return {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last)};
+  return {first, last};
 }
 
 std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets) {
@@ -50,9 +57,7 @@ std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets) {
     const auto comma = tablets.find(',', begin);
     const auto word =
         tablets.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
-    const auto n = parse_count(word, "--tablets");
-    if (n == 0) throw usage_error("--tablets must be at least 1");
-    if (n > 63) throw usage_error(fmt::format("--tablets {} is too large (at most 63 per colour)", n));
+    const auto n = parse_whole(word, "--tablets", 1, 63); // per colour
     // 2T + C bits must fit a position's 128 (tablettes_game says more), so a longer list is
     // refused here, before a vector of millions of counts is built from a long argument.
     if (counts.size() == 128) throw usage_error("--tablets lists at most 128 colours");

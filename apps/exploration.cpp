@@ -1,6 +1,7 @@
 #include "exploration.hpp"
 
 #include "cli.hpp"
+#include "options.hpp"
 #include "report.hpp"
 
 #include <grundy/memory.hpp>
@@ -50,14 +51,16 @@ void handle(int signal, void (*handler)(int), signal_action* previous) {
 } // namespace
 
 void exploration_flags::add_to(CLI::App& command) {
-  command.add_option("--max-states", max_states, "stop past this many positions")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{0xFFFF'FFFFu}))
-      ->capture_default_str();
-  command.add_option("--max-memory", max_memory,
-                     "stop past this much memory, as 800M or 6G (default: 3/4 of the memory free at start); "
-                     "under mpirun, each rank's limit");
-  command.add_option("--threads,-j", threads, "threads for exploring and labelling (default: every core)")
-      ->check(CLI::Range(0u, 1024u));
+  // Vertex ids are 32-bit.
+  add_whole_option(command, "--max-states", max_states, "stop past this many positions", 1, 0xFFFF'FFFFu)
+      ->default_str(std::to_string(max_states));
+  command
+      .add_option("--max-memory", max_memory,
+                  "stop past this much memory, as 800M or 6G (default: 3/4 of the memory free at start); "
+                  "under mpirun, each rank's limit")
+      ->each([](const std::string& text) { parse_size(text, "--max-memory"); }); // '' included
+  add_whole_option(command, "--threads,-j", threads,
+                   "threads for exploring and labelling (default: every core)", 0, 1024);
   command.add_flag("--no-edges", no_edges, "keep no edges: label by regenerating moves (tablettes)");
   command.add_flag("--quiet,-q", quiet, "no progress line on stderr");
 }
@@ -137,10 +140,11 @@ std::string with_thousands(std::uint64_t n) {
   return text;
 }
 
-std::string describe_stop(const exploration_stopped& e) {
+std::string describe_stop(const exploration_stopped& e, std::string_view advice) {
   const auto& r = e.reached();
-  return fmt::format("{}; reached {} positions and {} moves in {} levels, {} s, {} of memory", e.what(),
-                     with_thousands(r.states), with_thousands(r.edges), r.levels, format_seconds(r.seconds),
+  return fmt::format("{}{}{}{}; reached {} positions and {} moves in {} levels, {} s, {} of memory", e.what(),
+                     advice.empty() ? "" : " (", advice, advice.empty() ? "" : ")", with_thousands(r.states),
+                     with_thousands(r.edges), r.levels, format_seconds(r.seconds),
                      format_bytes(r.memory_bytes));
 }
 

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace grundy::cli {
 
@@ -65,7 +66,8 @@ build_options make_build_options(const exploration_flags& flags, progress_line& 
 // "41,234,567"
 std::string with_thousands(std::uint64_t n);
 
-// A stopped exploration as one line: why, and the figures reached.
-std::string describe_stop(const exploration_stopped& e);
+// A stopped exploration as one line: why, the advice given (in brackets, when not empty), and
+// the figures reached.
+std::string describe_stop(const exploration_stopped& e, std::string_view advice = {});
 
 } // namespace grundy::cli

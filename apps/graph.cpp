@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
+#include "options.hpp"
 #include "positions.hpp"
 #include "report.hpp"
 
@@ -30,6 +31,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace grundy::cli {
@@ -37,33 +39,15 @@ namespace grundy::cli {
 namespace {
 
 struct graph_options {
-  std::string game;
-  std::vector<std::string> args;
-  unsigned colors = 0;
-  std::string tablets; // N, or one count per colour: 3,3,2,4
-  bool symmetry = false;
+  position_words where; // the game and its start, read as hint and play read them
   std::string format = "text";
   std::string dot;
   std::string render;
   exploration_flags exploration;
   bool misere = false;
-  unsigned k = 0; // moore; 0 when the first word gives it
   bool rank_stats = false;
-  std::string start;  // digraph
-  std::string tokens; // digraph
   std::string export_path;
 };
-
-std::vector<heap_size> parse_heaps(const std::vector<std::string>& words) {
-  std::vector<heap_size> sizes;
-  for (auto& w : words) {
-    const auto n = parse_count(w, "a heap size");
-    if (n > 0xFFFF'FFFFu) throw usage_error(fmt::format("heap size {} is too large", w));
-    sizes.push_back(static_cast<heap_size>(n));
-  }
-  if (sizes.empty()) throw usage_error("give at least one heap size, as in: grundy graph nim 3 4 5");
-  return sizes;
-}
 
 // The misère figures printed after the head, when asked for.
 struct misere_figures {
@@ -142,7 +126,7 @@ void run_distributed(const G& g, const state_t<G>& start, const graph_options& o
 
 // The files a run reads, which none of its outputs may replace: the digraph game's graph file.
 std::vector<std::string> input_files(const graph_options& o) {
-  if (o.game == "digraph" && !o.args.empty()) return {o.args.front()};
+  if (o.where.game == "digraph" && !o.where.args.empty()) return {o.where.args.front()};
   return {};
 }
 
@@ -214,10 +198,29 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   print_graph(std::move(head), solved.statistics, misere, o.format);
 }
 
+// The figures that name the game, printed first.
+fields head_of(const game_position<nim_game>&) { return {{"game", "nim"}}; }
+fields head_of(const game_position<octal_game>& p) {
+  return {{"game", "octal"}, {"code", p.game.code().str()}};
+}
+fields head_of(const game_position<moore_game>& p) {
+  return {{"game", "moore"}, {"k", std::to_string(p.game.k())}};
+}
+fields head_of(const game_position<digraph_game>& p) {
+  return {{"game", "digraph"},
+          {"graph", fmt::format("{} vertices, {} edges", p.game.vertex_count(), p.game.edge_count())}};
+}
+fields head_of(const game_position<tablettes_game>& p) {
+  const auto& counts = p.game.tablets_per_colour();
+  return {{"game", "tablettes"},
+          {"colors", std::to_string(counts.size())},
+          {"tablets", std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end()
+                          ? std::to_string(counts[0])
+                          : fmt::format("{}", fmt::join(counts, ","))}};
+}
+
 void run(const graph_options& o) {
   if (!o.render.empty() && o.dot.empty()) throw usage_error("--render needs --dot FILE to render");
-  if (o.game != "digraph" && (!o.start.empty() || !o.tokens.empty()))
-    throw usage_error("--start and --tokens are for digraph only");
   // A bad name fails before any work: a directory or an input first, then a name of no known
   // format, then two outputs under one name (the second would replace the first).
   if (!o.export_path.empty()) {
@@ -225,50 +228,26 @@ void run(const graph_options& o) {
     export_format_of(o.export_path);
   }
   refuse_shared_outputs(o);
-  if (o.game == "digraph") {
 #if GRUNDY_MPI
-    if (distributed::running())
-      throw usage_error("the digraph game runs in one process: run it without mpirun");
+  if (o.where.game == "digraph" && distributed::running())
+    throw usage_error("the digraph game runs in one process: run it without mpirun");
 #endif
-    const auto p = digraph_position(o.args, o.start, o.tokens);
-    run(p.game, p.start, o,
-        {{"game", "digraph"},
-         {"graph", fmt::format("{} vertices, {} edges", p.game.vertex_count(), p.game.edge_count())}});
-  } else if (o.game == "tablettes") {
-    if (!o.args.empty()) throw usage_error("tablettes take --colors C --tablets N, not positions");
-    const auto counts = parse_tablets(o.colors, o.tablets);
-    with_tablettes(tablettes_game(counts, {.symmetry = o.symmetry}), [&](const auto& g, const auto& start) {
-      run(g, start, o,
-          {{"game", "tablettes"},
-           {"colors", std::to_string(counts.size())},
-           {"tablets", std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end()
-                           ? std::to_string(counts[0])
-                           : fmt::format("{}", fmt::join(counts, ","))}});
-    });
-  } else if (o.game == "nim") {
-    const auto sizes = parse_heaps(o.args);
-    run(nim_game{}, nim_game::position(sizes), o, {{"game", "nim"}});
-  } else if (o.game == "octal") {
-    if (o.args.empty())
-      throw usage_error("octal needs a code and heap sizes, as in: grundy graph octal 0.07 10 7");
-    const octal_game g(octal_code::parse(o.args[0]));
-    const auto sizes = parse_heaps({o.args.begin() + 1, o.args.end()});
-    run(g, octal_game::position(sizes), o, {{"game", "octal"}, {"code", g.code().str()}});
-  } else if (o.game == "moore") {
-    std::vector<std::string> words = o.args;
-    unsigned k = o.k;
-    if (k == 0) {
-      if (words.empty())
-        throw usage_error("moore needs k and heap sizes, as in: grundy graph moore --k 2 3 4 5");
-      const auto typed_k = parse_count(words.front(), "moore's k");
-      if (typed_k == 0 || typed_k > 64)
-        throw usage_error(fmt::format("moore's k must be from 1 to 64, not {}", typed_k));
-      k = static_cast<unsigned>(typed_k);
-      words.erase(words.begin());
-    }
-    const moore_game g(k);
-    run(g, moore_game::position(parse_heaps(words)), o, {{"game", "moore"}, {"k", std::to_string(k)}});
-  }
+  std::visit(
+      [&](const auto& p) {
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_same_v<P, game_position<tablettes_game>>) {
+          // Explored in 64-bit states where they fit, from the position typed or the start.
+          if (compact_tablettes_game::fits(p.game)) {
+            const compact_tablettes_game compact(p.game);
+            run(compact, compact.canonical(compact_tablettes_game::narrow(p.start)), o, head_of(p));
+          } else {
+            run(p.game, p.start, o, head_of(p));
+          }
+        } else {
+          run(p.game, p.start, o, head_of(p));
+        }
+      },
+      parse_position(o.where));
 }
 
 } // namespace
@@ -276,26 +255,15 @@ void run(const graph_options& o) {
 void add_graph_command(CLI::App& app) {
   auto o = std::make_shared<graph_options>();
   auto* cmd = app.add_subcommand("graph", "Explore one game graph and label it with Sprague-Grundy values");
-  cmd->add_option("game", o->game, "tablettes, nim, octal, moore or digraph")
-      ->required()
-      ->check(CLI::IsMember({"tablettes", "nim", "octal", "moore", "digraph"}));
-  cmd->add_option(
-      "position", o->args,
-      "nim: heap sizes; octal: the code, then heap sizes; moore: k (unless --k), then heap sizes; "
-      "digraph: a graph file (.dot, .graphml, or an edge list 'u v' per line)");
-  cmd->add_option("--start", o->start, "digraph: the vertex the token starts on");
-  cmd->add_option("--tokens", o->tokens, "digraph: several tokens' vertices, as a,b,c (a sum of games)");
+  add_position_arguments(*cmd, o->where);
   cmd->add_option("--export", o->export_path,
                   "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name");
-  cmd->add_option("--k,-k", o->k, "moore: the most heaps one move may take from")->check(CLI::Range(1u, 64u));
   cmd->add_flag("--misere", o->misere, "also label the graph for misère play (the last move loses)");
-  cmd->add_option("--colors,-c", o->colors, "tablettes: number of colours C");
-  cmd->add_option("--tablets,-n", o->tablets,
-                  "tablettes: tablets per colour N, or one count per colour: 3,3,2,4");
-  cmd->add_flag("--symmetry", o->symmetry,
+  cmd->add_flag("--symmetry", o->where.symmetry,
                 "tablettes: explore one position per colour relabelling (counts stay exact)");
   cmd->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-  cmd->add_option("--dot", o->dot, "also write the graph in Graphviz DOT to FILE");
+  refuse_empty(cmd->add_option("--dot", o->dot, "also write the graph in Graphviz DOT to FILE"),
+               "a file name");
   cmd->add_option("--render", o->render, "with --dot: also draw it as svg or png (needs Graphviz)")
       ->check(CLI::IsMember({"svg", "png"}));
   o->exploration.add_to(*cmd);
@@ -303,7 +271,10 @@ void add_graph_command(CLI::App& app) {
   cmd->add_flag("--rank-stats", o->rank_stats,
                 "under mpirun: also print each rank's states, edges, bytes sent and peak memory");
 #endif
-  cmd->callback([o] { run(*o); });
+  cmd->callback([o, cmd] {
+    take_position_words(*cmd, o->where);
+    run(*o);
+  });
 }
 
 } // namespace grundy::cli

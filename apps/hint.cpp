@@ -3,6 +3,8 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
+#include "nim_hint.hpp"
+#include "options.hpp"
 #include "positions.hpp"
 
 #include <grundy/strategy.hpp>
@@ -10,7 +12,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <bit>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -27,59 +28,6 @@ struct hint_options {
   bool all = false;
   std::uint64_t max_states = build_options{}.max_states;
 };
-
-// "1 0 1" on `columns` columns. Heaps are written with their leading zeros blank and the
-// parity rows with every digit, as the seed writes them.
-std::string binary_row(heap_size h, int columns, bool leading_zeros = false) {
-  std::string row;
-  const int digits = leading_zeros ? columns : std::max(1, static_cast<int>(std::bit_width(h)));
-  for (int bit = columns - 1; bit >= 0; --bit) {
-    if (!row.empty()) row += ' ';
-    row += bit >= digits ? ' ' : static_cast<char>('0' + ((h >> bit) & 1u));
-  }
-  return row;
-}
-
-// The seed's table: each heap in binary, the parity of every column (the XOR of the heaps),
-// and the heap that restores an even parity with the size to leave in it.
-std::string nim_table(const std::vector<heap_size>& typed) {
-  heap_size x = 0, largest = 0;
-  for (auto h : typed) {
-    x ^= h;
-    largest = std::max(largest, h);
-  }
-  const int columns = std::max(1, static_cast<int>(std::bit_width(largest)));
-  std::vector<std::string> labels;
-  for (std::size_t i = 0; i < typed.size(); ++i)
-    labels.push_back(fmt::format("heap {} ({})", i + 1, typed[i]));
-  labels.emplace_back("parity");
-  labels.emplace_back("new size");
-  std::size_t width = 0;
-  for (auto& l : labels)
-    width = std::max(width, l.size());
-
-  std::string text;
-  for (std::size_t i = 0; i < typed.size(); ++i)
-    text += fmt::format("{:<{}}  {}\n", labels[i], width, binary_row(typed[i], columns));
-  const std::string rule = std::string(width + 2 + 2 * columns - 1, '-') + "\n";
-  text += rule + fmt::format("{:<{}}  {}\n", "parity", width, binary_row(x, columns, true));
-  if (x == 0)
-    return text + "Every column has an even number of 1s: the position is even, and any move makes it odd.\n";
-
-  // The heap to change has a 1 in the parity's leftmost 1 column; the largest such heap is
-  // the one the seed's method (the largest heap) finds whenever it works. The parity of that
-  // heap's row and the parity row is the size to leave, as in the seed's second table.
-  heap_size chosen = 0;
-  std::size_t row = 0;
-  for (std::size_t i = 0; i < typed.size(); ++i)
-    if ((typed[i] ^ x) < typed[i] && typed[i] > chosen) chosen = typed[i], row = i;
-  text += "The parity row is not all 0: the position is odd. To make it even, change one heap:\n";
-  text += fmt::format("{:<{}}  {}\n", labels[row], width, binary_row(chosen, columns, true));
-  text += fmt::format("{:<{}}  {}\n", "parity", width, binary_row(x, columns, true)) + rule;
-  return text + fmt::format("{:<{}}  {}  = {}: leave {} in the heap of {} (take {}).\n", "new size", width,
-                            binary_row(chosen ^ x, columns, true), chosen ^ x, chosen ^ x, chosen,
-                            chosen - (chosen ^ x));
-}
 
 // Whether any move is left, without listing the moves (a Nim heap of 10^9 has 10^9 of them).
 bool has_move(const nim_game&, const heaps& s) { return !s.empty(); }
@@ -127,14 +75,7 @@ template <class G> void run(const game_position<G>& p, const hint_options& o) {
   const auto moves = strategy.winning_moves(p.start);
   const bool finished = !has_move(p.game, p.start);
 
-  if constexpr (std::is_same_v<G, nim_game>) {
-    fmt::print("{}", nim_table(p.typed));
-    if (o.misere)
-      fmt::print(
-          "Misère play: play as in normal Nim, unless the move would leave only heaps of 0 or 1 token; "
-          "then leave an odd number of heaps of 1.\n");
-    fmt::print("\n");
-  }
+  if constexpr (std::is_same_v<G, nim_game>) fmt::print("{}\n", explain_nim(p.typed, convention).text);
   fmt::print("position  {} ({} play)\n", p.game.format(p.start), to_string(convention));
   const auto result = strategy.outcome_of(p.start);
   fmt::print("outcome   {}\n", verdict(result, finished, convention));
@@ -170,8 +111,9 @@ void add_hint_command(CLI::App& app) {
   add_position_arguments(*cmd, o->where);
   cmd->add_flag("--misere", o->misere, "misère play: the player who makes the last move loses");
   cmd->add_flag("--all", o->all, "list every winning move");
-  cmd->add_option("--max-states", o->max_states, "games solved by their graph: stop past this many positions")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{0xFFFF'FFFFu}));
+  add_whole_option(*cmd, "--max-states", o->max_states,
+                   "games solved by their graph: stop past this many positions", 1, 0xFFFF'FFFFu)
+      ->default_str(std::to_string(o->max_states));
   cmd->callback([o, cmd] {
     take_position_words(*cmd, o->where);
     const auto position = parse_position(o->where);

@@ -42,7 +42,15 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e, out, err);
   } catch (...) {
-    return processes.fail(std::current_exception());
+    // The command that failed, for advice naming its options: parsed, or at least named.
+    std::string command;
+    for (const auto* c : app.get_subcommands())
+      command = c->get_name();
+    // CLI11 would say that a subcommand is required, as if none had been typed.
+    if (command.empty() && argc > 1 && argv[1][0] != '-')
+      return processes.fail(std::make_exception_ptr(grundy::cli::usage_error(fmt::format(
+          "unknown command '{}': table, graph, hint, play or octal (see grundy --help)", argv[1]))));
+    return processes.fail(std::current_exception(), command);
   }
   return 0;
 }

@@ -5,6 +5,8 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
+#include "options.hpp"
+#include "positions.hpp"
 
 #include <grundy/io/output_file.hpp>
 #include <grundy/memory.hpp>
@@ -22,6 +24,7 @@
 #include <fstream>
 #include <limits>
 #include <memory>
+#include <new>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -50,11 +53,8 @@ struct octal_options {
 // --max N, checked against what one run can hold: one byte per value at least, `runs` runs at
 // once, and heap sizes that fit 32 bits.
 std::size_t parse_max(const std::string& text, unsigned runs) {
-  const auto n = parse_count(text, "--max");
-  if (n == 0) throw usage_error("--max must be at least 1 (the number of values to compute)");
-  if (n > std::numeric_limits<std::uint32_t>::max())
-    throw usage_error(fmt::format("--max {} is too large: heap sizes stop at {}", n,
-                                  std::numeric_limits<std::uint32_t>::max()));
+  // Heap sizes stop at 2^32 - 1.
+  const auto n = parse_whole(text, "--max", 1, std::numeric_limits<std::uint32_t>::max());
   const auto memory = physical_memory_bytes();
   if (memory != 0 && n * runs > memory)
     throw usage_error(
@@ -261,9 +261,7 @@ void run_survey(const octal_options& o) {
     throw usage_error("--survey does not take --keep-going, --out, --method, --checkpoint or --resume");
   if (o.max.empty()) throw usage_error("--survey needs --max N, the values to compute per code at most");
   survey_options options;
-  const auto digits = parse_count(o.survey, "--survey");
-  if (digits < 1 || digits > 8)
-    throw usage_error(fmt::format("--survey takes 1 to 8 digits, not {}", digits));
+  const auto digits = parse_whole(o.survey, "--survey", 1, 8);
   options.digits = static_cast<std::size_t>(digits);
   options.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   options.max_values = parse_max(o.max, options.threads);
@@ -291,7 +289,8 @@ void run_survey(const octal_options& o) {
   };
   // A message is one line of the table: its cell separators and line ends would break it.
   const auto message = [](const survey_row& r, char separator) {
-    std::string m = r.error;
+    // A code that ran out of memory says what governs it, not the exception's name.
+    std::string m = r.error == std::bad_alloc().what() ? "out of memory: lower --max or --threads" : r.error;
     for (char& c : m)
       if (c == separator || c == '\n' || c == '\r') c = ' ';
     return m;
@@ -346,27 +345,39 @@ void add_octal_command(CLI::App& app) {
   auto* cmd =
       app.add_subcommand("octal", "Grundy values of an octal game, until their periodicity is proven");
   cmd->add_option("code", o->code, "the code, as in 0.137, .137, 4.7 or 0.F (hexadecimal)");
-  cmd->add_option("--max", o->max, "compute at most N values G(0..N-1) (default 10000000)");
+  // Checked as typed, so that '' is refused rather than read as no --max.
+  cmd->add_option("--max", o->max, "compute at most N values G(0..N-1) (default 10000000)")
+      ->each([](const std::string& text) {
+        parse_whole(text, "--max", 1, std::numeric_limits<std::uint32_t>::max());
+      });
   cmd->add_option("--method", o->method, "auto, naive or sparse")
       ->check(CLI::IsMember({"auto", "naive", "sparse"}));
   cmd->add_flag("--keep-going", o->keep_going, "compute all N values even once the period is proven");
-  cmd->add_option("--out", o->out, "write G(0..n) to FILE, one value per line");
-  cmd->add_option("--format", o->format, "text or json; with --survey: md, csv or json");
+  refuse_empty(cmd->add_option("--out", o->out, "write G(0..n) to FILE, one value per line"), "a file name");
+  refuse_empty(cmd->add_option("--format", o->format, "text or json; with --survey: md, csv or json"),
+               "text or json (md, csv or json with --survey)");
   cmd->add_flag("--quiet,-q", o->quiet, "no progress line on stderr");
-  cmd->add_option("--survey", o->survey, "run every octal code with DIGITS digits after the point");
-  cmd->add_option("--threads,-j", o->threads,
-                  "threads: for one code, to compute its sequence (two at most help); with --survey, codes "
-                  "run at once (default: every core)")
-      ->check(CLI::Range(1u, 1024u));
-  cmd->add_option("--checkpoint", o->checkpoint,
-                  "save the run to FILE now and then, and when it ends or is interrupted");
-  cmd->add_option("--checkpoint-every", o->checkpoint_every, "seconds between checkpoints")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  cmd->add_option(
-      "--resume", o->resume,
-      "continue the run saved in FILE (its code, engine and --max unless a larger --max is given)");
+  cmd->add_option("--survey", o->survey, "run every octal code with DIGITS digits after the point")
+      ->each([](const std::string& text) { parse_whole(text, "--survey", 1, 8); });
+  add_whole_option(*cmd, "--threads,-j", o->threads,
+                   "threads: for one code, to compute its sequence (two at most help); with --survey, codes "
+                   "run at once (default: every core)",
+                   1, 1024);
+  refuse_empty(cmd->add_option("--checkpoint", o->checkpoint,
+                               "save the run to FILE now and then, and when it ends or is interrupted"),
+               "a file name");
+  // A week at most: a longer interval is no checkpoint at all, which --checkpoint alone says.
+  add_seconds_option(*cmd, "--checkpoint-every", o->checkpoint_every, "seconds between checkpoints", 0,
+                     7 * 24 * 3600)
+      ->default_str(fmt::format("{}", o->checkpoint_every));
+  refuse_empty(
+      cmd->add_option(
+          "--resume", o->resume,
+          "continue the run saved in FILE (its code, engine and --max unless a larger --max is given)"),
+      "a file name");
   cmd->callback([o] {
+    // A code typed with a sign (-0.7) reaches here as the code: refused in the words of codes.
+    if (!o->code.empty()) parse_octal_code(o->code);
     if (o->survey.empty())
       run_one(*o);
     else

@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
+#include "options.hpp"
 #include "positions.hpp"
 
 #include <grundy/strategy.hpp>
@@ -14,6 +15,7 @@
 #include <charconv>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <random>
@@ -290,10 +292,12 @@ void add_play_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--hints", o->hints, "show a winning move before each of your turns");
   cmd->add_flag("--misere", o->misere, "misère play: the player who makes the last move loses");
-  cmd->add_option("--seed", o->seed,
-                  "seed of the computer's random choices, for a game that can be replayed");
-  cmd->add_option("--max-states", o->max_states, "games solved by their graph: stop past this many positions")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{0xFFFF'FFFFu}));
+  add_whole_option(*cmd, "--seed", o->seed,
+                   "seed of the computer's random choices, for a game that can be replayed", 0,
+                   std::numeric_limits<std::uint64_t>::max());
+  add_whole_option(*cmd, "--max-states", o->max_states,
+                   "games solved by their graph: stop past this many positions", 1, 0xFFFF'FFFFu)
+      ->default_str(std::to_string(o->max_states));
   cmd->callback([o, cmd] {
     take_position_words(*cmd, o->where);
     run(*o);

@@ -1,6 +1,7 @@
 #include "positions.hpp"
 
 #include "cli.hpp"
+#include "options.hpp"
 
 #include <grundy/memory.hpp>
 
@@ -86,34 +87,32 @@ pile read_pile(reader& r, std::string_view what) {
 }
 
 game_position<tablettes_game> tablettes_position(const position_words& w) {
-  if (w.colors == 0 || w.tablets == 0)
-    throw usage_error("tablettes need --colors C and --tablets N, both at least 1");
-  // The game's own limit, checked first: the game would build its list of C counts before
-  // refusing them, gigabytes for a C in the billions.
-  if (std::uint64_t{w.colors} * (2 * std::uint64_t{w.tablets} + 1) > 128)
-    throw usage_error(
-        fmt::format("tablettes with {} colours of {} tablets are too large: positions are packed "
-                    "in 128 bits, which allows 2 x tablets + colours <= 128",
-                    w.colors, w.tablets));
-  tablettes_game g(w.colors, w.tablets);
+  const auto counts = parse_tablets(w.colors, w.tablets);
+  // The game's own limit, in the words of the options.
+  const auto tablets = std::accumulate(counts.begin(), counts.end(), std::uint64_t{0});
+  if (2 * tablets + counts.size() > 128)
+    throw usage_error(fmt::format("tablettes with {} colours and {} tablets in all are too large: positions "
+                                  "are packed in 128 bits, which allows 2 x tablets + colours <= 128",
+                                  counts.size(), tablets));
+  tablettes_game g(counts, {.symmetry = w.symmetry});
   if (w.args.empty()) return {g, g.start(), {}};
   // "[[0,1], [1,2]]" typed without quotes arrives as several words.
   const std::string text = std::accumulate(w.args.begin(), w.args.end(), std::string{});
   const auto piles = parse_piles_text(text);
   try {
-    return {g, g.make_state(piles), {}};
+    return {g, g.canonical(g.make_state(piles)), {}};
   } catch (const std::invalid_argument& e) {
-    throw usage_error(fmt::format("position {} is not one of tablettes with {} colours of {}: {}", text,
-                                  w.colors, w.tablets, e.what()));
+    throw usage_error(fmt::format("position {} is not one of tablettes with --colors {} --tablets {}: {}",
+                                  text, counts.size(), w.tablets, e.what()));
   }
 }
 
 unsigned moore_k(const position_words& w, std::vector<std::string>& heap_words) {
   if (w.k != 0) return w.k;
   if (heap_words.empty())
-    throw usage_error("moore needs k and heap sizes, as in: grundy hint moore --k 2 3 4 5");
-  const auto k = parse_count(heap_words.front(), "moore's k");
-  if (k == 0 || k > 64) throw usage_error(fmt::format("moore's k must be from 1 to 64, not {}", k));
+    throw usage_error(
+        fmt::format("moore needs k and heap sizes, as in: grundy {} moore --k 2 3 4 5", w.command));
+  const auto k = parse_whole(heap_words.front(), "moore's k", 1, 64);
   heap_words.erase(heap_words.begin());
   return static_cast<unsigned>(k);
 }
@@ -132,14 +131,23 @@ void add_position_arguments(CLI::App& cmd, position_words& w) {
       "POSITION: nim: heap sizes; octal: the code, then heap sizes; moore: k (unless --k), then heap "
       "sizes; tablettes: piles as [[colour,height],...] (default: every tablet alone); digraph: a graph "
       "file (.dot, .graphml, or an edge list 'u v' per line) with --start V or --tokens a,b,c");
-  cmd.add_option("--colors,-c", w.colors, "tablettes: number of colours C");
-  cmd.add_option("--tablets,-n", w.tablets, "tablettes: tablets per colour N");
-  cmd.add_option("--k,-k", w.k, "moore: the most heaps one move may take from")->check(CLI::Range(1u, 64u));
-  cmd.add_option("--start", w.start, "digraph: the vertex the token starts on");
-  cmd.add_option("--tokens", w.tokens, "digraph: several tokens' vertices, as a,b,c (a sum of games)");
+  add_whole_option(cmd, "--colors,-c", w.colors, "tablettes: number of colours C", 1, 128);
+  // '' is refused as a count, not read as --tablets left out.
+  cmd.add_option("--tablets,-n", w.tablets,
+                 "tablettes: tablets per colour N, or one count per colour: 3,3,2,4")
+      ->each([](const std::string& text) {
+        if (text.empty()) parse_whole(text, "--tablets", 1, 63);
+      });
+  add_whole_option(cmd, "--k,-k", w.k, "moore: the most heaps one move may take from", 1, 64);
+  refuse_empty(cmd.add_option("--start", w.start, "digraph: the vertex the token starts on"),
+               "a vertex name");
+  refuse_empty(
+      cmd.add_option("--tokens", w.tokens, "digraph: several tokens' vertices, as a,b,c (a sum of games)"),
+      "vertex names, as a,b,c");
 }
 
 void take_position_words(const CLI::App& cmd, position_words& w) {
+  w.command = cmd.get_name();
   w.args = cmd.remaining();
   for (auto& word : w.args)
     if (word.size() > 1 && word[0] == '-' && !std::isdigit(static_cast<unsigned char>(word[1])))
@@ -154,10 +162,18 @@ build_options graph_limits(std::uint64_t max_states, const std::atomic<bool>* st
   return options;
 }
 
+octal_code parse_octal_code(std::string_view text) {
+  if (!text.empty() && (text.front() == '-' || text.front() == '+'))
+    throw usage_error(
+        fmt::format("an octal code has no sign: write it as 0.07, .07, 4.7 or 0.F, not '{}'", text));
+  return octal_code::parse(text);
+}
+
 game_position<digraph_game> digraph_position(const std::vector<std::string>& words, const std::string& start,
-                                             const std::string& tokens) {
+                                             const std::string& tokens, std::string_view command) {
   if (words.size() != 1)
-    throw usage_error("digraph needs one graph file, as in: grundy graph digraph game.dot --start a");
+    throw usage_error(
+        fmt::format("digraph needs one graph file, as in: grundy {} digraph game.dot --start a", command));
   if (start.empty() == tokens.empty())
     throw usage_error("digraph needs --start V (one token) or --tokens a,b,c (several), not both");
   std::vector<std::string> names;
@@ -198,28 +214,30 @@ digraph_game::state_type read_digraph_move(const digraph_game& g, const digraph_
 }
 
 any_position parse_position(const position_words& w) {
-  if (w.game != "tablettes" && (w.colors != 0 || w.tablets != 0))
+  if (w.game != "tablettes" && (w.colors != 0 || !w.tablets.empty()))
     throw usage_error("--colors and --tablets are for tablettes only");
+  if (w.game != "tablettes" && w.symmetry) throw usage_error("--symmetry is for tablettes only");
   if (w.game != "moore" && w.k != 0) throw usage_error("--k is for moore only");
   if (w.game != "digraph" && (!w.start.empty() || !w.tokens.empty()))
     throw usage_error("--start and --tokens are for digraph only");
   if (w.game == "tablettes") return tablettes_position(w);
-  if (w.game == "digraph") return digraph_position(w.args, w.start, w.tokens);
+  if (w.game == "digraph") return digraph_position(w.args, w.start, w.tokens, w.command);
   if (w.game == "nim") {
-    const auto typed = parse_heap_words(w.args, "grundy hint nim 3 4 5");
+    const auto typed = parse_heap_words(w.args, fmt::format("grundy {} nim 3 4 5", w.command));
     return game_position<nim_game>{nim_game{}, nim_game::position(typed), typed};
   }
   if (w.game == "octal") {
+    const auto example = fmt::format("grundy {} octal 0.07 5 7", w.command);
     if (w.args.empty())
-      throw usage_error("octal needs a code and heap sizes, as in: grundy hint octal 0.07 10 7");
-    const octal_game g(octal_code::parse(w.args[0]));
-    const auto typed = parse_heap_words({w.args.begin() + 1, w.args.end()}, "grundy hint octal 0.07 10 7");
+      throw usage_error(fmt::format("octal needs a code and heap sizes, as in: {}", example));
+    const octal_game g(parse_octal_code(w.args[0]));
+    const auto typed = parse_heap_words({w.args.begin() + 1, w.args.end()}, example);
     return game_position<octal_game>{g, octal_game::position(typed), typed};
   }
   if (w.game == "moore") {
     auto words = w.args;
     const moore_game g(moore_k(w, words));
-    const auto typed = parse_heap_words(words, "grundy hint moore --k 2 3 4 5");
+    const auto typed = parse_heap_words(words, fmt::format("grundy {} moore --k 2 3 4 5", w.command));
     return game_position<moore_game>{g, moore_game::position(typed), typed};
   }
   throw usage_error(fmt::format("unknown game '{}': nim, octal, moore, tablettes or digraph", w.game));

@@ -21,20 +21,29 @@
 namespace grundy::cli {
 
 // The words naming a game and a position, as CLI11 collected them.
+// Every command reads positions through these, so that one notation, one set of checks and one
+// wording of each mistake hold for graph, hint and play alike.
 struct position_words {
-  std::string game; // nim, octal, moore, tablettes or digraph
+  std::string command = "hint"; // the command, for the examples in messages
+  std::string game;             // nim, octal, moore, tablettes or digraph
   std::vector<std::string> args;
-  unsigned colors = 0;  // tablettes
-  unsigned tablets = 0; // tablettes
-  unsigned k = 0;       // moore; 0 when the first word gives it
-  std::string start;    // digraph: the token's vertex
-  std::string tokens;   // digraph: several tokens' vertices, a,b,c
+  unsigned colors = 0;   // tablettes
+  std::string tablets;   // tablettes: N, or one count per colour, 3,3,2
+  bool symmetry = false; // tablettes: one position per colour relabelling (graph only)
+  unsigned k = 0;        // moore; 0 when the first word gives it
+  std::string start;     // digraph: the token's vertex
+  std::string tokens;    // digraph: several tokens' vertices, a,b,c
 };
 
 // Adds the game name and the options that go with positions to a subcommand; the position's
 // words are what is left over, which take_position_words collects once the command is parsed.
 void add_position_arguments(CLI::App& cmd, position_words& words);
 void take_position_words(const CLI::App& cmd, position_words& words);
+
+// An octal code as typed on the command line ("0.07", ".137", "4.7", "0.F"). Throws
+// usage_error for a signed code, which would otherwise read as a malformed one, and
+// std::invalid_argument (the library's message) for any other mistake.
+octal_code parse_octal_code(std::string_view text);
 
 // A game with its starting position. `typed` keeps heap sizes in the order they were typed,
 // for displays that follow the user's order (Nim's binary table); it is empty for tablettes.
@@ -51,7 +60,7 @@ using any_position =
 // The digraph game's graph and tokens: the file, and --start V or --tokens a,b,c (one of
 // them). Throws usage_error, or digraph_error for a file that cannot be used.
 game_position<digraph_game> digraph_position(const std::vector<std::string>& words, const std::string& start,
-                                             const std::string& tokens);
+                                             const std::string& tokens, std::string_view command = "hint");
 
 // A digraph move typed as FROM>TO (vertex names), or the whole position after it, a+b.
 digraph_game::state_type read_digraph_move(const digraph_game& g, const digraph_game::state_type& before,

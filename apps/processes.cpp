@@ -44,11 +44,49 @@ bool agreed([[maybe_unused]] const std::exception& e) {
 #endif
 }
 
-failure describe(const std::exception_ptr& p) {
+bool running_distributed() {
+#if GRUNDY_MPI
+  return distributed::running();
+#else
+  return false;
+#endif
+}
+
+// The library words its limits without naming any front end's options: the advice that goes
+// with them names this command's.
+std::string limit_advice(limit_kind kind, std::string_view command) {
+  switch (kind) {
+  case limit_kind::states:
+    return "raise --max-states if memory allows";
+  case limit_kind::memory:
+    if (command != "graph" && command != "table")
+      return "three quarters of the memory free at start: try a smaller position";
+    return running_distributed() ? "raise --max-memory, which is per rank, run more ranks, or try --no-edges"
+                                 : "raise --max-memory if the machine has more, or try --no-edges";
+  case limit_kind::level_size:
+    return "try --no-edges";
+  }
+  return {};
+}
+
+// Out of memory before a limit stopped the run: what governs the memory the command takes.
+std::string out_of_memory(std::string_view command) {
+  if (command == "octal")
+    return "out of memory: lower --max, the number of values computed (with --survey, --threads codes "
+           "hold that many at once)";
+  if (command == "graph" || command == "table")
+    return "out of memory before the --max-memory limit was reached: set a lower --max-memory, so that "
+           "the run stops with its figures, or try --no-edges";
+  if (command == "hint" || command == "play")
+    return "out of memory: try a smaller position, or a lower --max-states";
+  return "out of memory";
+}
+
+failure describe(const std::exception_ptr& p, std::string_view command) {
   try {
     std::rethrow_exception(p);
   } catch (const CLI::ParseError& e) {
-    return {fmt::format("{} (see grundy --help)", e.what()), 2};
+    return {fmt::format("{} (see grundy {}{}--help)", e.what(), command, command.empty() ? "" : " "), 2};
   } catch (const usage_error& e) {
     return {e.what(), 2};
   } catch (const std::invalid_argument& e) { // invalid codes, sizes and positions
@@ -57,13 +95,15 @@ failure describe(const std::exception_ptr& p) {
     return {describe_stop(e), 128 + stop_signal(), agreed(e)};
   } catch (const interrupted_error& e) { // stopped by a signal outside an exploration
     return {e.what(), 128 + stop_signal()};
+  } catch (const limit_exceeded& e) {
+    return {describe_stop(e, limit_advice(e.kind(), command)), 1, agreed(e)};
   } catch (const exploration_stopped& e) {
     return {describe_stop(e), 1, agreed(e)};
   } catch (const std::bad_alloc&) {
-    return {"out of memory (lower the size, or set --max-states)", 1, false};
+    return {out_of_memory(command), 1, false};
 #if GRUNDY_MPI
   } catch (const distributed::rank_failure& e) {
-    auto f = describe(e.cause());
+    auto f = describe(e.cause(), command);
     return {fmt::format("rank {}: {}", e.rank(), f.message), f.status, false};
 #endif
   } catch (const std::exception& e) {
@@ -131,8 +171,8 @@ bool processes::leader() const noexcept {
 #endif
 }
 
-int processes::fail(const std::exception_ptr& p) const {
-  const auto f = describe(p);
+int processes::fail(const std::exception_ptr& p, std::string_view command) const {
+  const auto f = describe(p, command);
   if (f.all_ranks) {
     if (leader()) report(f.message);
     return f.status;

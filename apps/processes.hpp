@@ -5,6 +5,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace grundy::cli {
 
@@ -25,7 +26,8 @@ public:
   // the exit status. With several ranks, a failure met by all of them together (bad input,
   // which every rank reads alike, or a limit they agreed on) is reported by rank 0 alone and
   // every rank returns; a failure of one rank alone is reported by it, and it ends the job.
-  int fail(const std::exception_ptr& failure) const;
+  // `command` (graph, octal...) picks the options the advice names; empty before one is known.
+  int fail(const std::exception_ptr& failure, std::string_view command = {}) const;
 
 private:
   struct state;

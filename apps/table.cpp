@@ -72,6 +72,7 @@ void print_row(const std::string& format, unsigned c, unsigned n, const graph_st
 void run(const table_options& o) {
   const auto colors = parse_range(o.colors, "--colors");
   const auto tablets = parse_range(o.tablets, "--tablets");
+  o.exploration.memory_limit(); // a malformed --max-memory is refused before the table starts
   print_header(o.format, o.misere);
   if (o.format == "json") fmt::print("[");
   bool first = true;

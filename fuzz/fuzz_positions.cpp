@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool any_game = (data[0] & 0x80) != 0;
   if (w.game == "tablettes" || any_game) {
     w.colors = option_value(data[1]);
-    w.tablets = option_value(data[2]);
+    w.tablets = std::to_string(option_value(data[2]));
   }
   if (w.game == "moore" || any_game) w.k = option_value(data[3]);
   w.args = words_of({reinterpret_cast<const char*>(data) + 4, size - 4});

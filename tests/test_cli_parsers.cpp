@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cli.hpp"
+#include "options.hpp"
 #include "positions.hpp"
 #include "test_files.hpp"
 
@@ -53,6 +54,30 @@ BOOST_AUTO_TEST_CASE(counts) {
     BOOST_CHECK_THROW(cli::parse_count(bad, "n"), cli::usage_error);
 }
 
+// Numeric options: decimal digits only, within the range, every other text refused alike.
+BOOST_AUTO_TEST_CASE(whole_numbers_and_seconds) {
+  BOOST_TEST(cli::parse_whole("7", "--k", 1, 64) == 7u);
+  BOOST_TEST(cli::parse_whole("64", "--k", 1, 64) == 64u);
+  BOOST_TEST(cli::parse_whole("18446744073709551615", "--seed", 0, 18446744073709551615ull) ==
+             18446744073709551615ull);
+  for (auto bad : {"", "0", "65", "-1", "+3", "nan", "inf", "1e3", "1e400", "0x10", "1.5", " 3", "3 ",
+                   "18446744073709551616", "99999999999999999999999"})
+    BOOST_CHECK_THROW(cli::parse_whole(bad, "--k", 1, 64), cli::usage_error);
+  try {
+    cli::parse_whole("-1", "--k", 1, 64);
+  } catch (const cli::usage_error& e) {
+    BOOST_TEST(std::string(e.what()) == "--k takes a whole number from 1 to 64, not '-1'");
+  }
+
+  BOOST_TEST(cli::parse_seconds("300", "--every", 0, 604800) == 300.0);
+  BOOST_TEST(cli::parse_seconds("0.5", "--every", 0, 604800) == 0.5);
+  BOOST_TEST(cli::parse_seconds(".5", "--every", 0, 604800) == 0.5);
+  BOOST_TEST(cli::parse_seconds("0", "--every", 0, 604800) == 0.0);
+  for (auto bad : {"", ".", "-1", "+1", "nan", "NaN", "inf", "infinity", "1e3", "1e400", "0x10", "1..5",
+                   "1.5.", "604801", "99999999999999999999999", " 1"})
+    BOOST_CHECK_THROW(cli::parse_seconds(bad, "--every", 0, 604800), cli::usage_error);
+}
+
 BOOST_AUTO_TEST_CASE(tablets_lists) {
   BOOST_TEST(cli::parse_tablets(3, "4") == (std::vector<unsigned>{4, 4, 4}),
              boost::test_tools::per_element());
@@ -82,7 +107,7 @@ BOOST_AUTO_TEST_CASE(regression_huge_colour_count_is_refused_before_allocating) 
 BOOST_AUTO_TEST_CASE(regression_huge_colour_count_in_a_position) {
   cli::position_words w;
   w.game = "tablettes";
-  w.tablets = 1;
+  w.tablets = "1";
   for (const unsigned colors : {4'000'000'000u, 4'294'967'295u, 43u}) {
     w.colors = colors;
     BOOST_CHECK_THROW(cli::parse_position(w), cli::usage_error);
@@ -90,7 +115,7 @@ BOOST_AUTO_TEST_CASE(regression_huge_colour_count_in_a_position) {
   w.colors = 42; // 2 x 42 + 42 = 126 bits: the largest that fits
   BOOST_CHECK_NO_THROW(cli::parse_position(w));
   w.colors = 2;
-  w.tablets = 4'000'000'000u;
+  w.tablets = "4000000000";
   BOOST_CHECK_THROW(cli::parse_position(w), cli::usage_error);
 }
 
@@ -117,7 +142,7 @@ BOOST_AUTO_TEST_CASE(positions_and_moves) {
   cli::position_words w;
   w.game = "tablettes";
   w.colors = 2;
-  w.tablets = 2;
+  w.tablets = "2";
   w.args = {"[[0,2],", "[1,1],[1,1]]"};
   const auto p = std::get<cli::game_position<grundy::tablettes_game>>(cli::parse_position(w));
   BOOST_TEST(p.game.format(p.start) == "[[0,2],[1,1],[1,1]]");

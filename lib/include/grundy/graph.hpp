@@ -56,11 +56,29 @@ private:
   build_progress reached_;
 };
 
-// Exploration passed --max-states or --max-memory.
+// Which limit stopped an exploration: the message says it in neutral terms, and a front end
+// adds the advice in its own words (an option to raise, an argument to pass).
+enum class limit_kind {
+  states,     // build_options::max_states
+  memory,     // build_options::max_memory
+  level_size, // a level with more positions than 32-bit edges can number
+};
+
+// Exploration passed build_options::max_states or max_memory.
 class limit_exceeded : public exploration_stopped {
 public:
-  using exploration_stopped::exploration_stopped;
+  limit_exceeded(const std::string& what, build_progress reached, limit_kind kind = limit_kind::states)
+      : exploration_stopped(what, reached), kind_(kind) {}
+  limit_kind kind() const noexcept { return kind_; }
+
+private:
+  limit_kind kind_;
 };
+
+// A memory limit as its messages write it: in MB, or in bytes below 1 MB, which would read 0 MB.
+inline std::string memory_limit_text(std::uint64_t bytes) {
+  return bytes < (1u << 20) ? std::to_string(bytes) + " bytes" : std::to_string(bytes >> 20) + " MB";
+}
 
 // Exploration was asked to stop (build_options::stop was set, by Ctrl-C for instance).
 class interrupted : public exploration_stopped {
@@ -150,9 +168,8 @@ public:
 
   limit_exceeded too_many_states(const build_progress& reached) const {
     return limit_exceeded("exploration stopped: the graph has more than the limit of " +
-                              std::to_string(max_states_) +
-                              " positions (raise --max-states if memory allows)",
-                          reached);
+                              std::to_string(max_states_) + " positions",
+                          reached, limit_kind::states);
   }
 
   // True once exploration must end: the stop flag is set or the memory passed its limit.
@@ -184,10 +201,8 @@ public:
       if (over) p.memory_bytes = std::max(p.memory_bytes, over_bytes_.load(std::memory_order_relaxed));
       if (options_.max_memory && (over || p.memory_bytes > options_.max_memory))
         throw limit_exceeded("exploration stopped: memory passed the limit of " +
-                                 std::to_string(options_.max_memory >> 20) +
-                                 " MB (raise --max-memory if the "
-                                 "machine has more, or try --no-edges)",
-                             p);
+                                 memory_limit_text(options_.max_memory),
+                             p, limit_kind::memory);
       if (options_.progress) options_.progress(p);
     }
   }

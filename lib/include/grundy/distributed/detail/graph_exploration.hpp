@@ -107,22 +107,19 @@ template <game G> bool graph<G>::end_batch(bool more, bool exploring) {
     auto capped = reached;
     capped.states = max_states;
     throw on_all_ranks<limit_exceeded>("exploration stopped: the graph has more than the limit of " +
-                                           std::to_string(max_states) +
-                                           " positions (raise --max-states if memory allows)",
-                                       capped);
+                                           std::to_string(max_states) + " positions",
+                                       capped, limit_kind::states);
   }
   if (maxes[4])
     throw on_all_ranks<limit_exceeded>(
-        "exploration stopped: a level has more positions than 32-bit edges can "
-        "number (try --no-edges)",
-        reached);
+        "exploration stopped: a level has more positions than 32-bit edges can number", reached,
+        limit_kind::level_size);
   if (maxes[2])
-    throw on_all_ranks<limit_exceeded>(
-        std::string(exploring ? "exploration" : "labelling") + " stopped: the memory of rank " +
-            std::to_string(net_.size() - maxes[2]) + " passed its limit of " +
-            std::to_string(options_.build.max_memory >> 20) +
-            " MB (raise --max-memory, which is per rank, run more ranks, or try --no-edges)",
-        reached);
+    throw on_all_ranks<limit_exceeded>(std::string(exploring ? "exploration" : "labelling") +
+                                           " stopped: the memory of rank " +
+                                           std::to_string(net_.size() - maxes[2]) + " passed its limit of " +
+                                           memory_limit_text(options_.build.max_memory),
+                                       reached, limit_kind::memory);
   if (exploring && net_.rank() == 0 && options_.build.progress) options_.build.progress(reached);
   return maxes[0] != 0;
 }

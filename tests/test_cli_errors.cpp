@@ -1,0 +1,224 @@
+// Every kind of mistake on the command line, as the table "Errors and exit codes" of
+// docs/cli-guide.md lists it: its exit status, its one line on stderr, and nothing on stdout.
+#define BOOST_TEST_MODULE cli_errors
+#include <boost/test/unit_test.hpp>
+
+#include "cli_runner.hpp"
+
+#include <grundy/games/nim.hpp>
+#include <grundy/graph.hpp>
+
+#include <string>
+#include <vector>
+
+using grundy_test::run_cli;
+
+namespace {
+
+// A refused command: `status`, stderr exactly `line` (and its newline), stdout empty.
+void expect_line(const std::string& args, int status, const std::string& line) {
+  BOOST_TEST_CONTEXT("grundy " << args) {
+    const auto r = run_cli(args);
+    BOOST_TEST(r.status == status);
+    BOOST_TEST(r.err == "grundy: " + line + "\n");
+    BOOST_TEST(r.out.empty(), "stdout: " << r.out);
+  }
+}
+
+// A refused command whose line starts with `start`: the figures after it vary.
+grundy_test::cli_result expect_start(const std::string& args, int status, const std::string& start) {
+  const auto r = run_cli(args);
+  BOOST_TEST_CONTEXT("grundy " << args) {
+    BOOST_TEST(r.status == status);
+    BOOST_TEST(r.err_lines() == 1u, "stderr: " << r.err);
+    BOOST_TEST(r.err.rfind("grundy: " + start, 0) == 0u, "stderr: " << r.err);
+    BOOST_TEST(r.out.empty(), "stdout: " << r.out);
+  }
+  return r;
+}
+
+// The command run with its address space limited to `kilobytes`, so that it runs out of memory.
+grundy_test::cli_result run_in_little_memory(const std::string& args, unsigned kilobytes) {
+  const auto dir = grundy_test::scratch_directory("grundy-cli-errors");
+  const auto out = dir / "out", err = dir / "err";
+  const std::string command = "ulimit -v " + std::to_string(kilobytes) + "; '" + GRUNDY_CLI + "' " + args +
+                              " </dev/null >'" + out.string() + "' 2>'" + err.string() + "'";
+  const int raw = std::system(command.c_str());
+  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, grundy_test::slurp(out), grundy_test::slurp(err)};
+}
+
+} // namespace
+
+// A misère hint explains misère play only: [1,1,1] is lost under misère play, and no normal-play
+// move (emptying a heap of 1, as the parity table would) is suggested before saying so.
+BOOST_AUTO_TEST_CASE(misere_hint_explains_misere_play) {
+  const auto r = run_cli("hint nim 1 1 1 --misere");
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(r.err.empty());
+  BOOST_TEST(r.out.find("parity") == std::string::npos, r.out);
+  BOOST_TEST(r.out.find("leave 0") == std::string::npos, r.out);
+  BOOST_TEST(r.out.find("Misère play") == 0u, r.out);
+  BOOST_TEST(r.out.find("outcome   P") != std::string::npos, r.out);
+
+  // Normal Nim would empty the heap of 4; misère Nim leaves 1 in it, and says so once.
+  const auto m = run_cli("hint nim 1 1 4 --misere");
+  BOOST_TEST(m.status == 0);
+  BOOST_TEST(m.out.find("leave 1 in the heap of 4 (take 3)") != std::string::npos, m.out);
+  BOOST_TEST(m.out.find("->  [1,1,1]") != std::string::npos, m.out);
+  BOOST_TEST(m.out.find("leave 0") == std::string::npos, m.out);
+}
+
+// Every command reads positions alike: the same notations, and the same words for a mistake.
+BOOST_AUTO_TEST_CASE(one_reader_of_positions_for_every_command) {
+  for (const std::string heaps : {"3 4 5", "3,4,5", "[3,4,5]", "'[3, 4, 5]'"}) {
+    for (const std::string command : {"graph", "hint"}) {
+      const auto r = run_cli(command + " nim " + heaps);
+      BOOST_TEST(r.status == 0, command << " nim " << heaps << ": " << r.err);
+    }
+    const auto play = run_cli("play nim " + heaps, "quit\n");
+    BOOST_TEST(play.out.find("Position [3,4,5]:") != std::string::npos, heaps << ": " << play.out);
+  }
+  const auto tablettes = run_cli("graph tablettes --tablets 2,1 '[[0,2],[1,1]]' --format json");
+  BOOST_TEST(tablettes.status == 0, tablettes.err);
+  BOOST_TEST(tablettes.out.find("\"start\": \"[[0,2],[1,1]]\"") != std::string::npos, tablettes.out);
+  for (const std::string command : {"graph", "hint", "play"}) {
+    expect_line(command + " nim 3 x", 2, "a heap size must be a non-negative whole number, not 'x'");
+    expect_line(command + " nim 3 -4", 2, "heap sizes cannot be negative, not '-4'");
+    expect_line(command + " nim", 2, "give at least one heap size, as in: grundy " + command + " nim 3 4 5");
+    expect_line(command + " octal 0.07", 2,
+                "give at least one heap size, as in: grundy " + command + " octal 0.07 5 7");
+    expect_line(command + " octal -0.7 5", 2,
+                "an octal code has no sign: write it as 0.07, .07, 4.7 or 0.F, not '-0.7'");
+    expect_line(command + " nim 3 --bogus", 2,
+                "unknown option '--bogus' (see grundy " + command + " --help)");
+    expect_line(command + " nim 3 --colors 2", 2, "--colors and --tablets are for tablettes only");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(octal_codes) {
+  expect_line("octal -0.7", 2, "an octal code has no sign: write it as 0.07, .07, 4.7 or 0.F, not '-0.7'");
+  expect_line("octal 0.G", 2, "invalid octal code '0.G': 'G' is not an octal or hexadecimal digit");
+}
+
+// The library says which limit was passed, in its own terms; the command line adds the option
+// that raises it.
+BOOST_AUTO_TEST_CASE(limits_name_the_options_of_the_command) {
+  expect_start(
+      "graph nim 5 6 7 --max-states 50", 1,
+      "exploration stopped: the graph has more than the limit of 50 positions (raise --max-states if "
+      "memory allows); reached 50 positions");
+  expect_start(
+      "hint tablettes -c 4 -n 4 --max-states 100", 1,
+      "exploration stopped: the graph has more than the limit of 100 positions (raise --max-states if "
+      "memory allows); reached 100 positions");
+  expect_start(
+      "graph tablettes -c 4 -n 4 --max-memory 1K -q", 1,
+      "exploration stopped: memory passed the limit of 1024 bytes (raise --max-memory if the machine "
+      "has more, or try --no-edges); reached");
+  // The table's rows before the cell stopped are output, and stay.
+  const auto table = run_cli("table -c 3 -n 1..4 --max-states 1000 --format csv");
+  BOOST_TEST(table.status == 1);
+  BOOST_TEST(table.err.find("(raise --max-states if memory allows)") != std::string::npos, table.err);
+}
+
+BOOST_AUTO_TEST_CASE(library_limit_messages_name_no_option) {
+  grundy::build_options o;
+  o.max_states = 20;
+  try {
+    grundy::build_graph(grundy::nim_game{}, grundy::heaps{6, 6, 6}, o);
+    BOOST_FAIL("the state limit did not stop exploration");
+  } catch (const grundy::limit_exceeded& e) {
+    BOOST_TEST((e.kind() == grundy::limit_kind::states));
+    BOOST_TEST(std::string(e.what()) ==
+               "exploration stopped: the graph has more than the limit of 20 positions");
+    BOOST_TEST(e.states_reached() == 20u);
+  }
+  o.max_states = 1'000'000;
+  o.max_memory = 1; // any process is past it
+  try {
+    grundy::build_graph(grundy::nim_game{}, grundy::heaps{6, 6, 6}, o);
+    BOOST_FAIL("the memory limit did not stop exploration");
+  } catch (const grundy::limit_exceeded& e) {
+    BOOST_TEST((e.kind() == grundy::limit_kind::memory));
+    BOOST_TEST(std::string(e.what()) == "exploration stopped: memory passed the limit of 1 bytes");
+  }
+}
+
+// Out of memory, the advice names what governs the command's memory: --max for octal.
+BOOST_AUTO_TEST_CASE(out_of_memory_names_what_governs_it) {
+  const auto octal =
+      run_in_little_memory("octal 0.376 --max 1000000000 --keep-going --method naive -q", 400000);
+  BOOST_TEST(octal.status == 1);
+  BOOST_TEST(
+      octal.err ==
+          "grundy: out of memory: lower --max, the number of values computed (with --survey, --threads "
+          "codes hold that many at once)\n",
+      octal.err);
+  BOOST_TEST(octal.out.empty());
+  // A survey goes on past a code out of memory, whose row says so in the same terms.
+  const auto survey = run_in_little_memory("octal --survey 1 --max 200000000 -q", 400000);
+  BOOST_TEST(survey.status == 1);
+  BOOST_TEST(survey.out.find("| error |  |  | 0 | 0 | 0.000 | out of memory: lower --max or --threads |") !=
+                 std::string::npos,
+             survey.out);
+  // graph's memory is governed by --max-memory: set above what the process may take, it is
+  // the option to lower.
+  const auto graph = run_in_little_memory("graph tablettes -c 6 -n 4 -q --max-memory 100G", 400000);
+  BOOST_TEST(graph.status == 1);
+  BOOST_TEST(graph.err.rfind("grundy: out of memory before the --max-memory limit was reached: set a lower "
+                             "--max-memory",
+                             0) == 0u,
+             graph.err);
+  BOOST_TEST(grundy_test::count_lines(graph.err) == 1u);
+  BOOST_TEST(graph.out.empty());
+}
+
+// Every numeric option of every command, given nonsense: one line naming the option and the
+// text, exit status 2, nothing on stdout (not even a table's header).
+BOOST_AUTO_TEST_CASE(numeric_options_refuse_nonsense) {
+  struct option {
+    std::string before, name, after, takes;
+  };
+  const std::vector<option> options{
+      {"graph nim 3", "--max-states", "", "takes a whole number from 1 to 4294967295"},
+      {"graph nim 3", "--threads", "", "takes a whole number from 0 to 1024"},
+      {"graph nim 3", "--max-memory", "", "takes a size such as 800M or 6G"},
+      {"graph moore 3 4", "--k", "", "takes a whole number from 1 to 64"},
+      {"graph tablettes -n 2", "--colors", "", "takes a whole number from 1 to 128"},
+      {"graph tablettes -c 2", "--tablets", "", "takes a whole number from 1 to 63"},
+      {"hint nim 3", "--max-states", "", "takes a whole number from 1 to 4294967295"},
+      {"hint moore 3 4", "--k", "", "takes a whole number from 1 to 64"},
+      {"hint tablettes -n 2", "--colors", "", "takes a whole number from 1 to 128"},
+      {"play nim 3", "--max-states", "", "takes a whole number from 1 to 4294967295"},
+      {"play nim 3", "--seed", "", "takes a whole number from 0 to 18446744073709551615"},
+      {"table", "--colors", "", "takes a number or a range A..B, from 1 to 255"},
+      {"table", "--tablets", "", "takes a number or a range A..B, from 1 to 255"},
+      {"table", "--max-states", "", "takes a whole number from 1 to 4294967295"},
+      {"table", "--max-memory", "", "takes a size such as 800M or 6G"},
+      {"table", "--threads", "", "takes a whole number from 0 to 1024"},
+      {"octal 0.07", "--max", "", "takes a whole number from 1 to 4294967295"},
+      {"octal 0.07", "--threads", "", "takes a whole number from 1 to 1024"},
+      {"octal 0.07", "--checkpoint-every", "", "takes seconds from 0 to 604800"},
+      {"octal", "--survey", "--max 10", "takes a whole number from 1 to 8"},
+  };
+  for (const auto& o : options)
+    for (const std::string value :
+         {"-1", "nan", "inf", "1e400", "", "99999999999999999999999", "0x10", "1e3"}) {
+      // A size may be written 1e3 (bytes), and seconds 1e3 are refused like the rest.
+      if (value == "1e3" && o.name == "--max-memory") continue;
+      expect_line(o.before + " " + o.name + " '" + value + "' " + o.after, 2,
+                  o.name + " " + o.takes + ", not '" + value + "'");
+    }
+  // Empty names are refused, not read as the option left out.
+  expect_line("graph nim 3 --dot ''", 2, "--dot needs a file name, not ''");
+  expect_line("octal 0.07 --out ''", 2, "--out needs a file name, not ''");
+  expect_line("octal 0.07 --checkpoint ''", 2, "--checkpoint needs a file name, not ''");
+}
+
+// Mistakes CLI11 finds keep its words, with the command whose help says more.
+BOOST_AUTO_TEST_CASE(parse_errors_point_to_the_command_help) {
+  expect_line("graph nim 3 --format xml", 2, "--format: xml not in {text,json} (see grundy graph --help)");
+  expect_line("frobnicate", 2,
+              "unknown command 'frobnicate': table, graph, hint, play or octal (see grundy --help)");
+  expect_line("", 2, "A subcommand is required (see grundy --help)");
+}
