@@ -47,8 +47,9 @@ struct graph_options {
   bool misere = false;
   unsigned k = 0; // moore; 0 when the first word gives it
   bool rank_stats = false;
-  std::string start;  // digraph
-  std::string tokens; // digraph
+  std::string start;       // digraph
+  std::string tokens;      // digraph
+  bool undirected = false; // digraph
   std::string export_path;
 };
 
@@ -194,6 +195,7 @@ void run(const graph_options& o) {
   if (!o.render.empty() && o.dot.empty()) throw usage_error("--render needs --dot FILE to render");
   if (o.game != "digraph" && (!o.start.empty() || !o.tokens.empty()))
     throw usage_error("--start and --tokens are for digraph only");
+  if (o.game != "digraph" && o.undirected) throw usage_error("--undirected is for digraph only");
   // A bad name fails before any work: a directory first, then a name of no known format.
   if (!o.export_path.empty()) {
     check_output_file(o.export_path, "--export");
@@ -204,7 +206,8 @@ void run(const graph_options& o) {
     if (distributed::running())
       throw usage_error("the digraph game runs in one process: run it without mpirun");
 #endif
-    const auto p = digraph_position(o.args, o.start, o.tokens);
+    const auto p = digraph_position(o.args, o.start, o.tokens,
+                                    {o.undirected, o.exploration.memory_limit(), "--max-memory"});
     run(p.game, p.start, o,
         {{"game", "digraph"},
          {"graph", fmt::format("{} vertices, {} edges", p.game.vertex_count(), p.game.edge_count())}});
@@ -259,6 +262,10 @@ void add_graph_command(CLI::App& app) {
       "digraph: a graph file (.dot, .graphml, or an edge list 'u v' per line)");
   cmd->add_option("--start", o->start, "digraph: the vertex the token starts on");
   cmd->add_option("--tokens", o->tokens, "digraph: several tokens' vertices, as a,b,c (a sum of games)");
+  cmd->add_flag(
+      "--undirected", o->undirected,
+      "digraph: read an undirected graph file (DOT graph, GraphML edgedefault=\"undirected\"), each "
+      "edge both ways");
   cmd->add_option("--export", o->export_path,
                   "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name");
   cmd->add_option("--k,-k", o->k, "moore: the most heaps one move may take from")->check(CLI::Range(1u, 64u));

@@ -1,6 +1,7 @@
 #include "positions.hpp"
 
 #include "cli.hpp"
+#include "exploration.hpp"
 
 #include <grundy/memory.hpp>
 
@@ -118,6 +119,25 @@ unsigned moore_k(const position_words& w, std::vector<std::string>& heap_words) 
   return static_cast<unsigned>(k);
 }
 
+digraph_game read_digraph_file(const std::string& path, const digraph_file_options& file) {
+  io::read_options options;
+  options.undirected = file.undirected;
+  options.max_memory = file.max_memory;
+  const interruption stop; // a big file, or a pipe that never ends, stops on Ctrl-C
+  options.stop = stop.flag();
+  try {
+    return digraph_game::read(path, options);
+  } catch (const undirected_digraph_error& e) {
+    throw usage_error(
+        fmt::format("{}; give --undirected to let a token move both ways along each edge", e.description()));
+  } catch (const interrupted&) {
+    throw interrupted_error(fmt::format("interrupted while reading the graph file {}", path));
+  } catch (const limit_exceeded& e) {
+    if (file.memory_option.empty()) throw run_error(e.what());
+    throw run_error(fmt::format("{} (set by {})", e.what(), file.memory_option));
+  }
+}
+
 } // namespace
 
 void add_position_arguments(CLI::App& cmd, position_words& w) {
@@ -137,6 +157,9 @@ void add_position_arguments(CLI::App& cmd, position_words& w) {
   cmd.add_option("--k,-k", w.k, "moore: the most heaps one move may take from")->check(CLI::Range(1u, 64u));
   cmd.add_option("--start", w.start, "digraph: the vertex the token starts on");
   cmd.add_option("--tokens", w.tokens, "digraph: several tokens' vertices, as a,b,c (a sum of games)");
+  cmd.add_flag("--undirected", w.undirected,
+               "digraph: read an undirected graph file (DOT graph, GraphML edgedefault=\"undirected\"), each "
+               "edge both ways");
 }
 
 void take_position_words(const CLI::App& cmd, position_words& w) {
@@ -155,7 +178,7 @@ build_options graph_limits(std::uint64_t max_states, const std::atomic<bool>* st
 }
 
 game_position<digraph_game> digraph_position(const std::vector<std::string>& words, const std::string& start,
-                                             const std::string& tokens) {
+                                             const std::string& tokens, const digraph_file_options& file) {
   if (words.size() != 1)
     throw usage_error("digraph needs one graph file, as in: grundy graph digraph game.dot --start a");
   if (start.empty() == tokens.empty())
@@ -170,7 +193,7 @@ game_position<digraph_game> digraph_position(const std::vector<std::string>& wor
       names.push_back(tokens.substr(pos, comma - pos));
       pos = comma + 1;
     }
-  const auto g = digraph_game::read(words[0]);
+  const auto g = read_digraph_file(words[0], file);
   return {g, g.position(names), {}};
 }
 
@@ -204,7 +227,9 @@ any_position parse_position(const position_words& w) {
   if (w.game != "digraph" && (!w.start.empty() || !w.tokens.empty()))
     throw usage_error("--start and --tokens are for digraph only");
   if (w.game == "tablettes") return tablettes_position(w);
-  if (w.game == "digraph") return digraph_position(w.args, w.start, w.tokens);
+  if (w.game != "digraph" && w.undirected) throw usage_error("--undirected is for digraph only");
+  if (w.game == "digraph")
+    return digraph_position(w.args, w.start, w.tokens, {w.undirected, default_memory_limit(), {}});
   if (w.game == "nim") {
     const auto typed = parse_heap_words(w.args, "grundy hint nim 3 4 5");
     return game_position<nim_game>{nim_game{}, nim_game::position(typed), typed};
