@@ -119,7 +119,7 @@ void dot_lexer::numeral(int first) {
     add(static_cast<char>(get()));
     dot = true;
   }
-  bool digits = false;
+  bool digits = std::isdigit(first) != 0;
   for (;;) {
     const int c = peek();
     if (std::isdigit(c)) {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -37,6 +38,11 @@ public:
 private:
   // Whole lines straight from the chunk; a line cut by the chunk's end waits in carry_.
   void take(std::string_view chunk) {
+    // Checked as it arrives: a binary file may hold no newline at all (/dev/zero).
+    if (const auto nul = chunk.find('\0'); nul != std::string_view::npos) {
+      const auto lines = static_cast<std::uint64_t>(std::count(chunk.begin(), chunk.begin() + nul, '\n'));
+      reading_.fail(number_ + lines + 1, "it holds a NUL byte, which no text file does");
+    }
     while (!chunk.empty()) {
       const auto end = chunk.find('\n');
       if (end == std::string_view::npos) {
@@ -48,7 +54,9 @@ private:
       if (carry_.empty()) {
         line(chunk.substr(0, end));
       } else {
+        const auto before = carry_.capacity();
         carry_.append(chunk.substr(0, end));
+        reading_.charge(static_cast<std::int64_t>(carry_.capacity() - before));
         line(carry_);
         carry_.clear();
       }
@@ -59,8 +67,6 @@ private:
   void line(std::string_view text) {
     ++number_;
     if (const auto hash = text.find('#'); hash != std::string_view::npos) text = text.substr(0, hash);
-    if (text.find('\0') != std::string_view::npos)
-      reading_.fail(number_, "it holds a NUL byte, which no text file does");
     std::array<std::string_view, 2> words;
     std::size_t count = 0;
     for (std::size_t pos = 0;;) {
