@@ -204,6 +204,10 @@ BOOST_AUTO_TEST_CASE(deep_nesting_is_refused_with_its_depth) {
   same_as_list(write("nested.graphml", nested_graphml(900)), "a\n");
   BOOST_TEST(
       contains(refusal(write("deep10.dot", nested_dot(10)), {.max_depth = 5}), "deeper than 5 levels"));
+  // Nesting costs the readers heap, not stack: allowed, 20,000 levels are read (a parser
+  // recursing per level would need more than a thread's 8 MiB of stack).
+  same_as_list(write("deep_allowed.dot", nested_dot(20'000)), "a b\n", {.max_depth = 30'000});
+  same_as_list(write("deep_allowed.graphml", nested_graphml(50'000)), "a\n", {.max_depth = 60'000});
   BOOST_CHECK_THROW(io::read_graph(write("x.dot", "digraph {}"), {.max_depth = io::max_depth_bound + 1}),
                     std::invalid_argument);
 }

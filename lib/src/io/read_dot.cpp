@@ -1,5 +1,5 @@
-// Graphviz DOT: a recursive-descent parser over dot_lexer's tokens, one subgraph level per call
-// and no deeper than read_options::max_depth, building the graph as statements are read.
+// Graphviz DOT: a parser over dot_lexer's tokens with a stack of its own for the nesting of
+// subgraphs, no deeper than read_options::max_depth, building the graph as statements are read.
 //
 // Edges follow DOT's rules: `a -> b -> c` is two edges, and a subgraph as an end, `a -> {b c}`,
 // stands for every node in it (in nested subgraphs too). Attributes, ports and graph names are
@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,18 +60,21 @@ std::string describe(dot_token t, const std::string& text) {
 
 bool is_id(dot_token t) { return t == dot_token::id || t == dot_token::quoted; }
 
-// The nodes named inside one subgraph body (the root graph keeps none): what the subgraph stands
-// for at an end of an edge.
-struct frame {
-  bool root = false;
-  std::vector<vertex_id> members;
-};
-
 // One end of an edge: a node, or the nodes of a subgraph.
 struct end_point {
   vertex_id node = 0;
   std::vector<vertex_id> nodes;
   bool single = true;
+};
+
+// A graph or subgraph body being read. The parser keeps these on a stack of its own, not on the
+// thread's: a file's nesting costs heap, bounded by read_options::max_depth, whatever the stack.
+struct level {
+  bool root = false;
+  std::string name;               // a subgraph's name, or empty
+  std::vector<vertex_id> members; // the nodes named inside (the root keeps none)
+  // The end of the parent's edge chain before this subgraph, when the subgraph is the next end.
+  std::optional<end_point> before;
 };
 
 class dot_parser {
@@ -90,9 +94,17 @@ public:
     }
     advance();
     if (is_id(token_)) id();
-    expect(dot_token::open_brace);
-    frame root{true, {}};
-    body(root);
+    if (token_ != dot_token::open_brace) fail(fmt::format("'{{' expected, not {}", here()));
+    open({}, std::nullopt);
+    levels_.back().root = true;
+    while (!levels_.empty()) {
+      if (token_ == dot_token::close_brace)
+        close();
+      else if (token_ == dot_token::end)
+        fail("the file ends inside a graph: a '}' is missing");
+      else
+        statement();
+    }
     // Like Graphviz's own reader, the first graph is the file's graph; anything after it stays unread.
     return std::move(graph_).take();
   }
@@ -101,10 +113,6 @@ private:
   [[noreturn]] void fail(std::string_view what) const { reading_.fail(lexer_.line(), what); }
   std::string here() const { return describe(token_, lexer_.text()); }
   void advance() { token_ = lexer_.next(); }
-  void expect(dot_token t) {
-    if (token_ != t) fail(fmt::format("{} expected, not {}", describe(t, ""), here()));
-    advance();
-  }
 
   // An ID, quoted strings joined by '+' into one.
   std::string id() {
@@ -122,23 +130,43 @@ private:
     return text;
   }
 
-  // `{` was read: statements up to the matching `}`.
-  void body(frame& f) {
-    if (++depth_ > reading_.options().max_depth) reading_.too_deep(lexer_.line());
-    for (;;) {
-      if (token_ == dot_token::close_brace) break;
-      if (token_ == dot_token::end) fail("the file ends inside a graph: a '}' is missing");
-      statement(f);
-      if (token_ == dot_token::semicolon) advance();
-    }
+  // At '{': a body begins, its statements read by run()'s loop until its '}' (close()).
+  void open(std::string name, std::optional<end_point> before) {
+    if (levels_.size() >= reading_.options().max_depth) reading_.too_deep(lexer_.line());
     advance();
-    --depth_;
+    levels_.push_back({false, std::move(name), {}, std::move(before)});
   }
 
-  void statement(frame& f) {
+  // At '}': the body ends; a subgraph then stands at an end of its parent's statement.
+  void close() {
+    advance();
+    auto done = std::move(levels_.back());
+    levels_.pop_back();
+    if (done.root) return;
+    auto& nodes = done.members;
+    std::sort(nodes.begin(), nodes.end());
+    nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+    for (auto v : nodes)
+      member(v);
+    if (!done.name.empty()) {
+      auto& kept = named_[done.name];
+      const auto before = kept.capacity();
+      kept.insert(kept.end(), nodes.begin(), nodes.end());
+      charge_growth(before, kept.capacity());
+    }
+    end_point subgraph{0, std::move(nodes), false};
+    if (done.before) {
+      join(*done.before, subgraph);
+      release(done.before->nodes);
+    }
+    chain(std::move(subgraph));
+  }
+
+  void statement() {
     if (token_ == dot_token::graph || token_ == dot_token::node || token_ == dot_token::edge) {
       advance();
       attributes(true);
+      end_statement();
       return;
     }
     if (is_id(token_)) {
@@ -146,22 +174,27 @@ private:
       if (token_ == dot_token::equals) { // a graph attribute, name = value
         advance();
         id();
+        end_statement();
         return;
       }
-      edges_from(f, node(f, name));
+      chain(node(name));
       return;
     }
     if (token_ == dot_token::subgraph || token_ == dot_token::open_brace) {
-      edges_from(f, subgraph(f));
+      if (auto known = subgraph(std::nullopt)) chain(std::move(*known));
       return;
     }
     fail(fmt::format("a statement expected, not {}", here()));
   }
 
+  void end_statement() {
+    if (token_ == dot_token::semicolon) advance();
+  }
+
   // The node named, with its port (`a:p` or `a:p:n`) left aside.
-  end_point node(frame& f, const std::string& name) {
+  end_point node(const std::string& name) {
     const auto v = graph_.vertex(name);
-    member(f, v);
+    member(v);
     for (int i = 0; i < 2 && token_ == dot_token::colon; ++i) {
       advance();
       id();
@@ -169,55 +202,52 @@ private:
     return {v, {}, true};
   }
 
-  end_point subgraph(frame& f) {
+  // At `subgraph` or '{': opens its body (nullopt), or, for `subgraph name` without a body,
+  // gives the nodes that subgraph had.
+  std::optional<end_point> subgraph(std::optional<end_point> before) {
     std::string name;
     if (token_ == dot_token::subgraph) {
       advance();
       if (is_id(token_)) name = id();
-      if (token_ != dot_token::open_brace) { // a subgraph named before, without a body
+      if (token_ != dot_token::open_brace) {
         end_point known{0, {}, false};
         if (const auto it = named_.find(name); it != named_.end()) known.nodes = it->second;
-        charge(known.nodes);
+        charge_growth(0, known.nodes.capacity());
         for (auto v : known.nodes)
-          member(f, v);
+          member(v);
+        if (before) {
+          join(*before, known);
+          release(before->nodes);
+        }
         return known;
       }
     }
-    advance();
-    frame inner;
-    body(inner);
-    auto& nodes = inner.members;
-    std::sort(nodes.begin(), nodes.end());
-    nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
-    for (auto v : nodes)
-      member(f, v);
-    if (!name.empty()) {
-      auto& kept = named_[name];
-      const auto before = kept.capacity();
-      kept.insert(kept.end(), nodes.begin(), nodes.end());
-      charge_growth(before, kept.capacity());
-    }
-    return {0, std::move(nodes), false};
+    open(std::move(name), std::move(before));
+    return std::nullopt;
   }
 
-  // A statement that began with `first`: edges to what follows each edge operator, then attributes.
-  void edges_from(frame& f, end_point first) {
+  // A statement that began with `first`: edges to what follows each edge operator, then its
+  // attributes. A subgraph as the next end opens its body, and the chain goes on from close().
+  void chain(end_point first) {
     while (token_ == dot_token::directed_edge || token_ == dot_token::undirected_edge) {
       if ((token_ == dot_token::directed_edge) != directed_)
         fail(directed_ ? "'--' in a digraph, whose edges are written '->'"
                        : "'->' in a graph, whose edges are written '--'");
       advance();
-      end_point next;
-      if (token_ == dot_token::subgraph || token_ == dot_token::open_brace)
-        next = subgraph(f);
-      else
-        next = node(f, id());
+      if (token_ == dot_token::subgraph || token_ == dot_token::open_brace) {
+        auto known = subgraph(std::move(first));
+        if (!known) return;
+        first = std::move(*known);
+        continue;
+      }
+      auto next = node(id());
       join(first, next);
       release(first.nodes);
       first = std::move(next);
     }
     release(first.nodes);
     attributes(false);
+    end_statement();
   }
 
   void join(const end_point& from, const end_point& to) {
@@ -250,11 +280,12 @@ private:
     }
   }
 
-  void member(frame& f, vertex_id v) {
-    if (f.root) return;
-    const auto before = f.members.capacity();
-    f.members.push_back(v);
-    charge_growth(before, f.members.capacity());
+  void member(vertex_id v) {
+    auto& top = levels_.back();
+    if (top.root) return;
+    const auto before = top.members.capacity();
+    top.members.push_back(v);
+    charge_growth(before, top.members.capacity());
   }
   void charge_growth(std::size_t before, std::size_t after) {
     if (after == before) return;
@@ -262,7 +293,6 @@ private:
     reading_.charge(bytes);
     charged_ += bytes;
   }
-  void charge(const std::vector<vertex_id>& nodes) { charge_growth(0, nodes.capacity()); }
   void release(std::vector<vertex_id>& nodes) {
     const auto bytes = static_cast<std::int64_t>(nodes.capacity() * sizeof(vertex_id));
     reading_.charge(-bytes);
@@ -275,7 +305,7 @@ private:
   graph_builder graph_;
   dot_token token_ = dot_token::end;
   bool directed_ = true;
-  unsigned depth_ = 0;
+  std::vector<level> levels_;
   std::int64_t charged_ = 0; // the subgraphs' node lists, given back when done
   boost::unordered_flat_map<std::string, std::vector<vertex_id>, name_hash, std::equal_to<>> named_;
 };

@@ -1,8 +1,8 @@
 #pragma once
 // Graph files read as a stream, under bounds: Graphviz DOT, GraphML and edge lists. No reader
 // holds the whole file: each takes it in chunks, so that its size, its memory and a request to
-// stop are checked as it goes, and none recurses on the file's nesting past a bound, so that no
-// file can crash the process or exhaust its memory.
+// stop are checked as it goes, and none recurses on the file's nesting, which is bounded, so
+// that no file can crash the process or exhaust its memory.
 
 #include <grundy/graph.hpp>
 
@@ -55,8 +55,9 @@ struct read_options {
   bool undirected = false;
 };
 
-// The DOT reader recurses once per subgraph level: a bound that any thread's stack holds.
-inline constexpr unsigned max_depth_bound = 10'000;
+// The largest read_options::max_depth. No reader recurses on nesting (each keeps a stack of its
+// own), so that the bound is the file's, not the thread's stack size.
+inline constexpr unsigned max_depth_bound = 100'000;
 
 enum class graph_format { edge_list, dot, graphml };
 
