@@ -3,6 +3,9 @@
 import csv
 import json
 import os
+import signal
+import threading
+import time
 
 import pytest
 
@@ -252,3 +255,30 @@ def test_files_that_cannot_be_read(tmp_path):
     with pytest.raises(grundy.LimitExceeded, match="memory limit"):
         grundy.Digraph(big, "v0", max_memory="1M")
     assert grundy.Digraph(big, "v0", max_memory=100 << 20).edge_count == 50_000
+
+
+def test_ctrl_c_stops_reading_a_pipe_that_never_writes(tmp_path):
+    fifo = tmp_path / "g.txt"
+    os.mkfifo(fifo)
+    done = threading.Event()
+
+    def writer():  # opens the pipe, then sends nothing until the reading is over
+        with open(fifo, "w"):
+            done.wait(10)
+
+    def ctrl_c():
+        time.sleep(0.5)
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+    threads = [threading.Thread(target=writer), threading.Thread(target=ctrl_c)]
+    for t in threads:
+        t.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.Digraph(fifo, "a")
+    finally:
+        done.set()
+        for t in threads:
+            t.join()
+    assert time.monotonic() - started < 5

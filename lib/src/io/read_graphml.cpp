@@ -141,6 +141,7 @@ private:
 
   // An exception cannot cross expat: it is kept, the parser stopped, and failed() rethrows it.
   template <class F> void guarded(F&& f) {
+    if (error_) return; // expat may call the end of an element <a/> after a stop in its start
     try {
       f();
     } catch (...) {
@@ -207,7 +208,7 @@ private:
 
   void close(std::string_view name) {
     --depth_;
-    if (name == "graph") graphs_.pop_back();
+    if (name == "graph" && !graphs_.empty()) graphs_.pop_back();
   }
 
   reading& reading_;
