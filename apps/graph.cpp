@@ -232,6 +232,10 @@ void run(const graph_options& o) {
   if (o.where.game == "digraph" && distributed::running())
     throw usage_error("the digraph game runs in one process: run it without mpirun");
 #endif
+  // The digraph game's file is read under --max-memory, as the exploration is.
+  auto where = o.where;
+  where.max_memory = o.exploration.memory_limit();
+  where.memory_option = "--max-memory";
   std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
@@ -247,7 +251,7 @@ void run(const graph_options& o) {
           run(p.game, p.start, o, head_of(p));
         }
       },
-      parse_position(o.where));
+      parse_position(where));
 }
 
 } // namespace

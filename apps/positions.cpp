@@ -1,6 +1,7 @@
 #include "positions.hpp"
 
 #include "cli.hpp"
+#include "exploration.hpp"
 #include "options.hpp"
 
 #include <grundy/memory.hpp>
@@ -117,6 +118,25 @@ unsigned moore_k(const position_words& w, std::vector<std::string>& heap_words) 
   return static_cast<unsigned>(k);
 }
 
+digraph_game read_digraph_file(const std::string& path, const digraph_file_options& file) {
+  io::read_options options;
+  options.undirected = file.undirected;
+  options.max_memory = file.max_memory;
+  const interruption stop; // a big file, or a pipe that never ends, stops on Ctrl-C
+  options.stop = stop.flag();
+  try {
+    return digraph_game::read(path, options);
+  } catch (const undirected_digraph_error& e) {
+    throw usage_error(
+        fmt::format("{}; give --undirected to let a token move both ways along each edge", e.description()));
+  } catch (const interrupted&) {
+    throw interrupted_error(fmt::format("interrupted while reading the graph file {}", path));
+  } catch (const limit_exceeded& e) {
+    if (file.memory_option.empty()) throw run_error(e.what());
+    throw run_error(fmt::format("{} (set by {})", e.what(), file.memory_option));
+  }
+}
+
 } // namespace
 
 void add_position_arguments(CLI::App& cmd, position_words& w) {
@@ -144,6 +164,9 @@ void add_position_arguments(CLI::App& cmd, position_words& w) {
   refuse_empty(
       cmd.add_option("--tokens", w.tokens, "digraph: several tokens' vertices, as a,b,c (a sum of games)"),
       "vertex names, as a,b,c");
+  cmd.add_flag("--undirected", w.undirected,
+               "digraph: read an undirected graph file (DOT graph, GraphML edgedefault=\"undirected\"), each "
+               "edge both ways");
 }
 
 void take_position_words(const CLI::App& cmd, position_words& w) {
@@ -170,7 +193,8 @@ octal_code parse_octal_code(std::string_view text) {
 }
 
 game_position<digraph_game> digraph_position(const std::vector<std::string>& words, const std::string& start,
-                                             const std::string& tokens, std::string_view command) {
+                                             const std::string& tokens, const digraph_file_options& file,
+                                             std::string_view command) {
   if (words.size() != 1)
     throw usage_error(
         fmt::format("digraph needs one graph file, as in: grundy {} digraph game.dot --start a", command));
@@ -186,7 +210,7 @@ game_position<digraph_game> digraph_position(const std::vector<std::string>& wor
       names.push_back(tokens.substr(pos, comma - pos));
       pos = comma + 1;
     }
-  const auto g = digraph_game::read(words[0]);
+  const auto g = read_digraph_file(words[0], file);
   return {g, g.position(names), {}};
 }
 
@@ -221,7 +245,11 @@ any_position parse_position(const position_words& w) {
   if (w.game != "digraph" && (!w.start.empty() || !w.tokens.empty()))
     throw usage_error("--start and --tokens are for digraph only");
   if (w.game == "tablettes") return tablettes_position(w);
-  if (w.game == "digraph") return digraph_position(w.args, w.start, w.tokens, w.command);
+  if (w.game != "digraph" && w.undirected) throw usage_error("--undirected is for digraph only");
+  if (w.game == "digraph")
+    return digraph_position(w.args, w.start, w.tokens,
+                            {w.undirected, w.max_memory ? w.max_memory : default_memory_limit(), w.memory_option},
+                            w.command);
   if (w.game == "nim") {
     const auto typed = parse_heap_words(w.args, fmt::format("grundy {} nim 3 4 5", w.command));
     return game_position<nim_game>{nim_game{}, nim_game::position(typed), typed};

@@ -33,6 +33,11 @@ struct position_words {
   unsigned k = 0;        // moore; 0 when the first word gives it
   std::string start;     // digraph: the token's vertex
   std::string tokens;    // digraph: several tokens' vertices, a,b,c
+  bool undirected = false; // digraph: --undirected
+  // digraph: the memory limit its file is read under (0: the default) and the option that set
+  // it, named when it is passed (empty where the command has none).
+  std::uint64_t max_memory = 0;
+  std::string_view memory_option;
 };
 
 // Adds the game name and the options that go with positions to a subcommand; the position's
@@ -57,10 +62,21 @@ using any_position =
     std::variant<game_position<nim_game>, game_position<octal_game>, game_position<moore_game>,
                  game_position<tablettes_game>, game_position<digraph_game>>;
 
+// How the digraph game's file is read: --undirected, the memory limit, and the option that set
+// that limit ("--max-memory"; empty where the command has none), named when it is passed.
+struct digraph_file_options {
+  bool undirected = false;
+  std::uint64_t max_memory = 0;
+  std::string_view memory_option;
+};
+
 // The digraph game's graph and tokens: the file, and --start V or --tokens a,b,c (one of
-// them). Throws usage_error, or digraph_error for a file that cannot be used.
+// them). The file is read under a Ctrl-C handler and the memory limit. Throws usage_error,
+// digraph_error for a file that cannot be used, run_error past the memory limit and
+// interrupted_error on Ctrl-C.
 game_position<digraph_game> digraph_position(const std::vector<std::string>& words, const std::string& start,
-                                             const std::string& tokens, std::string_view command = "hint");
+                                             const std::string& tokens, const digraph_file_options& file,
+                                             std::string_view command = "hint");
 
 // A digraph move typed as FROM>TO (vertex names), or the whole position after it, a+b.
 digraph_game::state_type read_digraph_move(const digraph_game& g, const digraph_game::state_type& before,

@@ -77,9 +77,16 @@ class Digraph:
 
     def __init__(
         self,
-        graph: Union[str, os.PathLike[str], Iterable[tuple[VertexName, VertexName]]],
+        graph: Union[str, bytes, os.PathLike[str], Iterable[tuple[VertexName, VertexName]]],
         start: Union[VertexName, Sequence[VertexName]],
-    ) -> None: ...
+        *,
+        undirected: bool = False,
+        max_memory: Optional[Union[int, str]] = None,
+    ) -> None:
+        """graph: a DOT (.dot, .gv), GraphML (.graphml, .xml) or edge-list file, or (u, v) edges.
+        undirected: read each edge both ways (an undirected file raises ValueError without it).
+        max_memory: bytes, or "800M", the reading may hold, else LimitExceeded (None: 3/4 of
+        the memory free). Ctrl-C stops a long reading with KeyboardInterrupt."""
     @property
     def vertices(self) -> list[str]: ...
     @property

@@ -7,6 +7,8 @@ packages=(
   build-essential cmake
   libboost1.81-dev libboost-graph1.81-dev libboost-json1.81-dev libboost-test1.81-dev
   libfmt-dev libcli11-dev
+  # GraphML files are read by expat, a streaming XML parser
+  libexpat1-dev
   graphviz
   # the Python module (python/) and its tests; networkx also loads grundy's GraphML exports
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-numpy python3-networkx

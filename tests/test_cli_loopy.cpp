@@ -147,3 +147,37 @@ BOOST_AUTO_TEST_CASE(graphml_round_trips_through_networkx) {
   BOOST_TEST(grundy_test::slurp(listing) == expected);
   BOOST_TEST(solved.statistics.infinite > 0u);
 }
+
+// Graph files the readers refuse, each as one line naming the file, with the exit status of a
+// file that cannot be used (2); an undirected one is read when asked, in every command.
+BOOST_AUTO_TEST_CASE(graph_files_refused_in_one_line_or_read_when_asked) {
+  const auto undirected = file("u.dot", "graph { a -- b; b -- c }");
+  const auto refused = run_cli("graph digraph '" + undirected + "' --start a");
+  BOOST_TEST(refused.status == 2);
+  BOOST_TEST(refused.err.find("is undirected") != std::string::npos, refused.err);
+  BOOST_TEST(refused.err.find("give --undirected") != std::string::npos, refused.err);
+  // Read both ways: a - b - c makes 4 edges.
+  const auto read = run_cli("graph digraph '" + undirected + "' --start a --undirected --format json");
+  BOOST_TEST(read.status == 0, read.err);
+  BOOST_TEST(read.out.find("\"edges\": 4") != std::string::npos, read.out);
+  BOOST_TEST(run_cli("hint digraph '" + undirected + "' --start a --undirected").status == 0);
+  BOOST_TEST(run_cli("hint nim 3 --undirected").status == 2);
+
+  const auto missing = run_cli("graph digraph '" + (dir / "missing.txt").string() + "' --start a");
+  BOOST_TEST(missing.status == 2);
+  BOOST_TEST(missing.err.find("No such file or directory") != std::string::npos, missing.err);
+  const auto directory = run_cli("graph digraph '" + dir.string() + "' --start a");
+  BOOST_TEST(directory.err.find("Is a directory") != std::string::npos, directory.err);
+  const auto zero = run_cli("graph digraph /dev/zero --start a");
+  BOOST_TEST(zero.status == 2);
+  BOOST_TEST(zero.err.find("NUL byte") != std::string::npos, zero.err);
+  std::string deep = "digraph {";
+  for (int i = 0; i < 20'000; ++i)
+    deep += "{";
+  const auto nested = file("deep.dot", deep);
+  const auto too_deep = run_cli("graph digraph '" + nested + "' --start a");
+  BOOST_TEST(too_deep.status == 2);
+  BOOST_TEST(too_deep.err.find("nests deeper than 1000 levels (line 1)") != std::string::npos, too_deep.err);
+  for (const auto* r : {&refused, &missing, &directory, &zero, &too_deep})
+    BOOST_TEST(std::count(r->err.begin(), r->err.end(), '\n') == 1, r->err);
+}

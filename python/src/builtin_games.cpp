@@ -97,13 +97,38 @@ std::vector<std::string> token_names(const py::handle& obj) {
   return names;
 }
 
+// A graph file read under Ctrl-C (KeyboardInterrupt) and max_memory (LimitExceeded), with the
+// GIL released so that other threads run meanwhile.
+digraph_game read_digraph(const std::string& path, bool undirected, const py::object& max_memory) {
+  io::read_options options;
+  options.undirected = undirected;
+  options.max_memory = solve_settings::from_python(0, py::none(), max_memory).max_memory;
+  const sigint_guard guard;
+  options.stop = guard.flag();
+  std::string limit_message;
+  try {
+    const py::gil_scoped_release unlocked;
+    return digraph_game::read(path, options);
+  } catch (const undirected_digraph_error& e) {
+    throw py::value_error(e.description() +
+                          "; pass undirected=True to let a token move both ways along each edge");
+  } catch (const interrupted&) {
+    throw_keyboard_interrupt();
+  } catch (const limit_exceeded& e) {
+    limit_message = std::string(e.what()) + " (max_memory)";
+  }
+  const auto limit_type = py::module_::import("grundy").attr("LimitExceeded");
+  PyErr_SetObject(limit_type.ptr(), limit_type(limit_message).ptr());
+  throw py::error_already_set();
+}
+
 // A file's path (str, bytes or os.PathLike), or an iterable of (u, v) edges whose vertices are named
-// in the order they first appear.
-digraph_game digraph_from(const py::object& source) {
+// in the order they first appear; `undirected` reads each edge both ways.
+digraph_game digraph_from(const py::object& source, bool undirected, const py::object& max_memory) {
   if (py::isinstance<py::str>(source) || py::isinstance<py::bytes>(source) ||
       py::hasattr(source, "__fspath__")) {
     auto path = py::module_::import("os").attr("fsdecode")(source).cast<std::string>();
-    return digraph_game::read(path);
+    return read_digraph(path, undirected, max_memory);
   }
   std::vector<std::string> names;
   boost::unordered_flat_map<std::string, vertex_id> index;
@@ -119,7 +144,9 @@ digraph_game digraph_from(const py::object& source) {
       throw py::value_error("an edge is a (u, v) pair, not " + py::repr(item).cast<std::string>());
     const auto pair = py::reinterpret_borrow<py::sequence>(item);
     const auto u = id(pair[0]);
-    edges.emplace_back(u, id(pair[1]));
+    const auto v = id(pair[1]);
+    edges.emplace_back(u, v);
+    if (undirected) edges.emplace_back(v, u);
   }
   return digraph_game::from_edges(std::move(names), edges);
 }
@@ -432,16 +459,22 @@ void add_builtin_games(py::module_& m) {
       "player to move slides one of them. Positions are vertex names: a str for one token, a list\n"
       "of names for several. As `grundy graph digraph FILE --start V` (or --tokens a,b).");
   digraph
-      .def(py::init([](const py::object& source, const py::object& start) {
-             auto g = digraph_from(source);
+      .def(py::init([](const py::object& source, const py::object& start, bool undirected,
+                       const py::object& max_memory) {
+             auto g = digraph_from(source, undirected, max_memory);
              auto s = g.position(token_names(start));
              return game_with_start<digraph_game>{std::move(g), std::move(s)};
            }),
-           py::arg("graph"), py::arg("start"),
+           py::arg("graph"), py::arg("start"), py::kw_only(), py::arg("undirected") = false,
+           py::arg("max_memory") = py::none(),
            "graph: a path (str or os.PathLike) to a Graphviz DOT file (.dot, .gv), a GraphML file\n"
            "  (.graphml, .xml) or an edge list (any other name: 'u v' per line), or an iterable of\n"
            "  (u, v) edges with vertex names as str or int (ints stand for their decimal names).\n"
-           "start: the token's vertex, or a list of vertices for several tokens.")
+           "start: the token's vertex, or a list of vertices for several tokens.\n"
+           "undirected: read each edge both ways. An undirected file (DOT `graph`, GraphML\n"
+           "  edgedefault=\"undirected\") raises ValueError without it.\n"
+           "max_memory: bytes (or \"800M\", \"6G\") the file's reading may hold, else LimitExceeded;\n"
+           "  None: 3/4 of the memory free. Ctrl-C stops the reading with KeyboardInterrupt.")
       .def_property_readonly(
           "vertices",
           [](const game_with_start<digraph_game>& w) {

@@ -3,6 +3,9 @@
 import csv
 import json
 import os
+import signal
+import threading
+import time
 
 import pytest
 
@@ -207,3 +210,74 @@ def test_csv_export_and_bad_input(tmp_path):
     with pytest.raises(ValueError, match=r"\.graphml"):
         r.export(tmp_path / "g.txt")
     assert not os.path.exists(tmp_path / "g.txt")
+
+
+def test_undirected_files_are_refused_unless_asked(tmp_path):
+    dot = tmp_path / "u.dot"
+    dot.write_text("graph { x -- y; y -- z }")
+    with pytest.raises(ValueError, match="undirected=True"):
+        grundy.Digraph(dot, "x")
+    g = grundy.Digraph(dot, "x", undirected=True)
+    assert g.edge_count == 4 and sorted(g.moves("y")) == ["x", "z"]
+    graphml = tmp_path / "u.graphml"
+    graphml.write_text('<graphml><graph edgedefault="undirected"><node id="a"/><node id="b"/>'
+                       '<edge source="a" target="b"/></graph></graphml>')
+    with pytest.raises(ValueError, match="undirected=True"):
+        grundy.Digraph(graphml, "a")
+    assert grundy.Digraph(graphml, "b", undirected=True).moves() == ["a"]
+    # The same flag for edges given in Python.
+    assert grundy.Digraph([("p", "q")], "q", undirected=True).moves() == ["p"]
+
+
+def test_dot_edge_groups_and_deep_files(tmp_path):
+    dot = tmp_path / "groups.dot"
+    dot.write_text('\ufeffdigraph { a -> {b c}; "b" -> <d> [label=<<b>x</b>>] }', encoding="utf-8")
+    g = grundy.Digraph(dot, "a")
+    assert sorted(g.moves()) == ["b", "c"] and g.moves("b") == ["d"]
+    deep = tmp_path / "deep.dot"
+    deep.write_text("digraph {" + "subgraph {" * 20_000 + "a" + "}" * 20_001)
+    with pytest.raises(ValueError, match="nests deeper than 1000 levels"):
+        grundy.Digraph(deep, "a")
+    deep_xml = tmp_path / "deep.graphml"
+    deep_xml.write_text('<graphml><graph><node id="a"/>' + "<x>" * 50_000 + "</x>" * 50_000 + "</graph></graphml>")
+    with pytest.raises(ValueError, match="nests deeper than 1000 levels"):
+        grundy.Digraph(deep_xml, "a")
+
+
+def test_files_that_cannot_be_read(tmp_path):
+    with pytest.raises(ValueError, match="No such file or directory"):
+        grundy.Digraph(tmp_path / "missing.txt", "a")
+    with pytest.raises(ValueError, match="Is a directory"):
+        grundy.Digraph(tmp_path, "a")
+    big = tmp_path / "big.txt"
+    big.write_text("".join(f"v{i} v{i + 1}\n" for i in range(50_000)))
+    with pytest.raises(grundy.LimitExceeded, match="memory limit"):
+        grundy.Digraph(big, "v0", max_memory="1M")
+    assert grundy.Digraph(big, "v0", max_memory=100 << 20).edge_count == 50_000
+
+
+def test_ctrl_c_stops_reading_a_pipe_that_never_writes(tmp_path):
+    fifo = tmp_path / "g.txt"
+    os.mkfifo(fifo)
+    done = threading.Event()
+
+    def writer():  # opens the pipe, then sends nothing until the reading is over
+        with open(fifo, "w"):
+            done.wait(10)
+
+    def ctrl_c():
+        time.sleep(0.5)
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+    threads = [threading.Thread(target=writer), threading.Thread(target=ctrl_c)]
+    for t in threads:
+        t.start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.Digraph(fifo, "a")
+    finally:
+        done.set()
+        for t in threads:
+            t.join()
+    assert time.monotonic() - started < 5

@@ -3,6 +3,7 @@
 // one token along an edge.
 
 #include <grundy/graph.hpp>
+#include <grundy/io/graph_readers.hpp>
 
 #include <boost/container/small_vector.hpp>
 
@@ -24,6 +25,19 @@ public:
   using std::invalid_argument::invalid_argument;
 };
 
+// An undirected graph file read without read_options::undirected. Its message says so; a front
+// end adds how its user asks for an undirected reading.
+class undirected_digraph_error : public digraph_error {
+public:
+  undirected_digraph_error(const std::string& what, const std::string& description)
+      : digraph_error(what), description_(description) {}
+  // Why the file is undirected, without how to ask for it.
+  const std::string& description() const noexcept { return description_; }
+
+private:
+  std::string description_;
+};
+
 // Any finite impartial game is a token on a directed graph: the vertices are its positions,
 // the edges its moves. This game takes such a graph as it is, read from a file (people arrive
 // with one from an exercise sheet, or from networkx), so that it needs no C++ at all; its
@@ -37,11 +51,12 @@ public:
   // only in which token is where are one.
   using state_type = boost::container::small_vector<vertex_id, 4>;
 
-  // Reads a graph: Graphviz DOT (.dot, .gv) through Boost's read_graphviz, GraphML (.graphml,
-  // .xml) through read_graphml, and any other file as an edge list, "u v" per line (a line of
-  // one name adds a vertex without moves; '#' starts a comment). An undirected graph lets a
-  // token move both ways along each edge. Throws digraph_error.
-  static digraph_game read(const std::string& path);
+  // Reads a graph file (io::read_graph): Graphviz DOT (.dot, .gv), GraphML (.graphml, .xml), and
+  // any other file as an edge list, "u v" per line (a line of one name adds a vertex without
+  // moves; '#' starts a comment). Throws digraph_error (undirected_digraph_error for an
+  // undirected graph without options.undirected), `interrupted` once options.stop is set, and
+  // limit_exceeded past options.max_memory.
+  static digraph_game read(const std::string& path, const io::read_options& options = {});
 
   // A graph given in the program: names[v] is vertex v's name, and (u, v) an edge from u to v.
   // Throws digraph_error for no vertex, an edge naming no vertex, or two vertices of one name.
@@ -67,6 +82,9 @@ public:
 
 private:
   struct data;
+  // The graph on `names` with `edges`, sorted in place (a file's edges are not copied).
+  static std::shared_ptr<const data> build(std::vector<std::string> names,
+                                           std::vector<std::pair<vertex_id, vertex_id>>& edges);
   explicit digraph_game(std::shared_ptr<const data> d) : data_(std::move(d)) {}
   const std::vector<std::string>& names() const noexcept;
   std::shared_ptr<const data> data_;

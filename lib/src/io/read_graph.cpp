@@ -1,0 +1,178 @@
+// The readers' common ground (reader_support.hpp) and the entry point that picks a reader.
+
+#include "reader_support.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <limits>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace grundy::io {
+
+namespace detail {
+
+namespace {
+
+std::string mebibytes(std::uint64_t bytes) {
+  return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+}
+
+} // namespace
+
+reading::reading(const std::string& path, const read_options& options) : path_(path), options_(options) {
+  if (options.max_depth == 0 || options.max_depth > max_depth_bound)
+    throw std::invalid_argument(
+        fmt::format("the nesting bound must be from 1 to {}, not {}", max_depth_bound, options.max_depth));
+}
+
+void reading::charge(std::int64_t bytes) {
+  if (bytes < 0) { // never throws: memory given back
+    held_ -= std::min<std::uint64_t>(held_, static_cast<std::uint64_t>(-bytes));
+    return;
+  }
+  if (options_.max_memory != 0 && held_ + static_cast<std::uint64_t>(bytes) > options_.max_memory) {
+    build_progress reached;
+    reached.memory_bytes = held_ + static_cast<std::uint64_t>(bytes);
+    throw limit_exceeded(fmt::format("reading the graph file {} needs more than the memory limit of {}",
+                                     path_, mebibytes(options_.max_memory)),
+                         reached);
+  }
+  held_ += static_cast<std::uint64_t>(bytes);
+}
+
+void reading::check_stop() const {
+  if (options_.stop && options_.stop->load(std::memory_order_relaxed))
+    throw interrupted(fmt::format("interrupted while reading the graph file {}", path_), build_progress{});
+}
+
+void reading::fail(std::uint64_t line, std::string_view what) const {
+  if (line == 0) throw graph_file_error(fmt::format("cannot read the graph file {}: {}", path_, what));
+  throw graph_file_error(fmt::format("cannot read the graph file {}: line {}: {}", path_, line, what));
+}
+
+void reading::too_deep(std::uint64_t line) const {
+  throw graph_file_error(fmt::format("the graph file {} nests deeper than {} levels (line {})", path_,
+                                     options_.max_depth, line));
+}
+
+void reading::undirected(std::uint64_t line, std::string_view how) const {
+  throw undirected_graph_error(
+      fmt::format("the graph file {} is undirected ({}, line {})", path_, how, line));
+}
+
+input::input(reading& r) : reading_(r) {
+  fd_ = ::open(r.path().c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd_ < 0)
+    throw graph_file_error(fmt::format("cannot open the graph file {}: {}", r.path(), std::strerror(errno)));
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || S_ISDIR(st.st_mode)) {
+    const int error = S_ISDIR(st.st_mode) ? EISDIR : errno;
+    ::close(fd_);
+    throw graph_file_error(fmt::format("cannot read the graph file {}: {}", r.path(), std::strerror(error)));
+  }
+  regular_ = S_ISREG(st.st_mode);
+  // Opened without blocking so that a FIFO with no writer yet does not hang the open; reads
+  // block again, each behind a poll that wakes up to look at the stop flag.
+  ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
+  r.charge(static_cast<std::int64_t>(chunk_size));
+}
+
+input::~input() {
+  ::close(fd_);
+  reading_.charge(-static_cast<std::int64_t>(chunk_size));
+}
+
+std::size_t input::read(char* buffer, std::size_t size) {
+  for (;;) {
+    reading_.check_stop();
+    if (!regular_) {
+      pollfd p{fd_, POLLIN, 0};
+      const int ready = ::poll(&p, 1, 200);
+      if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
+    }
+    const auto n = ::read(fd_, buffer, size);
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      reading_.fail(0, std::strerror(errno));
+    }
+    total_ += static_cast<std::uint64_t>(n);
+    if (total_ > reading_.options().max_input_bytes)
+      throw graph_file_error(fmt::format("the graph file {} is larger than the bound of {} bytes",
+                                         reading_.path(), reading_.options().max_input_bytes));
+    return static_cast<std::size_t>(n);
+  }
+}
+
+vertex_id graph_builder::vertex(std::string_view name) {
+  if (const auto it = index_.find(name); it != index_.end()) return it->second;
+  if (graph_.names.size() >= std::numeric_limits<vertex_id>::max() - 1)
+    reading_.fail(0, "it has more than 2^32 - 2 vertices");
+  // Each name is held twice (the list and the index) with the index's slot; the list's and the
+  // index's growth are charged in advance, at their largest.
+  const auto heap = name.size() > 15 ? name.size() + 1 : 0;
+  reading_.charge(static_cast<std::int64_t>(2 * (sizeof(std::string) + heap) + 3 * sizeof(std::string) + 16));
+  const auto v = static_cast<vertex_id>(graph_.names.size());
+  graph_.names.emplace_back(name);
+  index_.emplace(graph_.names.back(), v);
+  return v;
+}
+
+const vertex_id* graph_builder::find(std::string_view name) const {
+  const auto it = index_.find(name);
+  return it == index_.end() ? nullptr : &it->second;
+}
+
+void graph_builder::edge(vertex_id from, vertex_id to) {
+  auto& edges = graph_.edges;
+  if (edges.size() == edges.capacity()) {
+    // Grown by hand so that the bytes charged are the bytes asked for; while it moves, the old
+    // block is held too.
+    const auto old_bytes = static_cast<std::int64_t>(edges.capacity() * sizeof(edges[0]));
+    const auto grown = std::max<std::size_t>(1024, 2 * edges.capacity());
+    reading_.charge(static_cast<std::int64_t>(grown * sizeof(edges[0])));
+    edges.reserve(grown);
+    reading_.charge(-old_bytes);
+  }
+  edges.emplace_back(from, to);
+}
+
+} // namespace detail
+
+graph_format format_of(const std::string& path) {
+  const auto ends_with = [&](std::string_view suffix) {
+    return path.size() >= suffix.size() &&
+           std::equal(suffix.rbegin(), suffix.rend(), path.rbegin(),
+                      [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+  };
+  if (ends_with(".dot") || ends_with(".gv")) return graph_format::dot;
+  if (ends_with(".graphml") || ends_with(".xml")) return graph_format::graphml;
+  return graph_format::edge_list;
+}
+
+named_graph read_graph(const std::string& path, const read_options& options) {
+  return read_graph(path, format_of(path), options);
+}
+
+named_graph read_graph(const std::string& path, graph_format format, const read_options& options) {
+  detail::reading r(path, options);
+  r.check_stop();
+  switch (format) {
+  case graph_format::dot:
+    return detail::read_dot(r);
+  case graph_format::graphml:
+    return detail::read_graphml(r);
+  case graph_format::edge_list:
+    break;
+  }
+  return detail::read_edge_list(r);
+}
+
+} // namespace grundy::io
