@@ -16,6 +16,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace grundy::python {
@@ -90,9 +91,12 @@ struct hint_result {
   std::vector<std::string> drawing_descriptions;
 };
 
-// While alive (on Python's main thread), SIGINT sets a flag the library watches instead of
-// running Python's handler, which cannot run while the library holds the thread; Python's
-// handler is put back at the end. Elsewhere it does nothing and flag() is null.
+// Ctrl-C during a call into the library. While a guard is alive on Python's main thread, SIGINT
+// sets a flag the library watches (its loops end within a fraction of a second, with the GIL
+// released or not) and still trips Python's own handler, so that Python code called meanwhile
+// (a game written in Python) is interrupted as usual. Guards nest: the outermost one installs
+// the handler and puts Python's back. Elsewhere, or when SIGINT is ignored or left to its
+// default action, it does nothing and flag() is null.
 class sigint_guard {
 public:
   sigint_guard();
@@ -100,10 +104,50 @@ public:
   sigint_guard(const sigint_guard&) = delete;
   sigint_guard& operator=(const sigint_guard&) = delete;
   const std::atomic<bool>* flag() const noexcept;
+  bool received() const noexcept { return flag() && flag()->load(); }
+  // With the GIL held: runs Python's handler now if SIGINT came (rather than at some later
+  // line of the caller's code) and throws what it raises, KeyboardInterrupt by default.
+  // Returns whether SIGINT came and the handler raised nothing.
+  bool run_python_handler() const;
 
 private:
   bool installed_ = false;
+  bool counted_ = false;
 };
+
+// Raises KeyboardInterrupt in Python.
+[[noreturn]] void throw_keyboard_interrupt();
+
+// The one way the module runs anything that may take long (solving, hints, octal values,
+// reading files): f(stop) runs under a sigint_guard, stop being its flag for the library's
+// options. A SIGINT during the call raises KeyboardInterrupt (or whatever Python's handler
+// raises) once f returns or throws, however the library stopped; `interrupted` results
+// (f returning true from its own test) raise it too.
+template <class F> auto interruptible(F&& f) -> decltype(f(static_cast<const std::atomic<bool>*>(nullptr))) {
+  const sigint_guard guard;
+  using R = decltype(f(guard.flag()));
+  try {
+    if constexpr (std::is_void_v<R>) {
+      f(guard.flag());
+      guard.run_python_handler();
+    } else {
+      R r = f(guard.flag());
+      guard.run_python_handler();
+      return r;
+    }
+  } catch (const py::error_already_set&) {
+    // Python code raised (KeyboardInterrupt, most likely): its handler already ran, or runs now
+    // and replaces it.
+    guard.run_python_handler();
+    throw;
+  } catch (...) {
+    // The library stopped on the flag (interrupted), or failed: a handler that raises wins,
+    // one that does not leaves the library's exception, which becomes KeyboardInterrupt when
+    // it is an interruption.
+    guard.run_python_handler();
+    throw;
+  }
+}
 
 // The limits a solve takes from Python: threads=0, max_states=None (the library's default),
 // max_memory=None (the CLI's default: 3/4 of the memory free), as bytes or as "6G".
@@ -116,9 +160,6 @@ struct solve_settings {
                                     const py::object& max_memory);
   build_options options(const std::atomic<bool>* stop) const;
 };
-
-// Raises KeyboardInterrupt in Python.
-[[noreturn]] void throw_keyboard_interrupt();
 
 // grundy.solve, winning_moves and hint for the built-in games: nullopt when `game` is not one.
 std::optional<result> solve_builtin(const py::handle& game, const solve_settings& settings);

@@ -130,10 +130,13 @@ heaps heaps_from(const py::handle& obj) {
   const auto add = [&](const py::handle& item) {
     if (!py::isinstance<py::int_>(item))
       throw py::type_error("heap sizes are integers, not " + py::repr(item).cast<std::string>());
-    const auto n = item.cast<long long>();
-    if (n < 0) throw py::value_error("heap sizes cannot be negative, not " + std::to_string(n));
-    if (n > 0xFFFF'FFFFll) throw py::value_error("heap size " + std::to_string(n) + " is too large");
-    sizes.push_back(static_cast<heap_size>(n));
+    // Compared as Python ints: 2**70 does not fit the C++ integer a cast would need.
+    const auto n = py::reinterpret_borrow<py::int_>(item);
+    const auto text = py::repr(n).cast<std::string>();
+    if (n < py::int_(0)) throw py::value_error("heap sizes cannot be negative, not " + text);
+    if (n > py::int_(0xFFFF'FFFFll))
+      throw py::value_error("heap size " + text + " is too large: heap sizes stop at 4294967295 (2**32 - 1)");
+    sizes.push_back(n.cast<heap_size>());
   };
   if (py::isinstance<py::int_>(obj))
     add(obj);
@@ -180,10 +183,18 @@ template <class G> py::object to_python(const G& g, const state_t<G>& s) {
   return traits_of<G>::type::to_python(g, s);
 }
 
+// Ctrl-C while a long list of moves becomes Python objects (a heap of 10^7 tokens has hundreds
+// of thousands of winning moves): Python's handler runs every few thousand.
+void check_signals(std::size_t i) {
+  if (i % 4096 == 4095 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
 template <class G> py::list to_python_list(const G& g, const std::vector<state_t<G>>& states) {
   py::list out;
-  for (auto& s : states)
-    out.append(to_python(g, s));
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    check_signals(i);
+    out.append(to_python(g, states[i]));
+  }
   return out;
 }
 
@@ -213,15 +224,12 @@ template <class G> cli::any_position as_any(const G& g, const state_t<G>& s) {
 }
 
 template <class G> result solve_from(const G& g, const state_t<G>& start, const solve_settings& settings) {
-  const sigint_guard guard;
-  const auto options = settings.options(guard.flag());
-  std::shared_ptr<const solved_any> solved;
-  {
+  return interruptible([&](const std::atomic<bool>* stop) {
+    const auto options = settings.options(stop);
     py::gil_scoped_release release;
-    solved = std::make_shared<solved_game<G, typename traits_of<G>::type>>(
-        g, grundy::solve(g, start, options), head_of(g));
-  }
-  return result{std::move(solved)};
+    return result{std::make_shared<solved_game<G, typename traits_of<G>::type>>(
+        g, grundy::solve(g, start, options), head_of(g))};
+  });
 }
 
 template <class G> result solve_game(const game_with_start<G>& w, const solve_settings& settings) {
@@ -244,25 +252,25 @@ hint_result hint_game(const game_with_start<G>& w, const py::object& position, b
   const auto s = position_or_start(w, position);
   cli::check_moves_fit(as_any(w.game, s), false);
   const auto convention = misere ? play_convention::misere : play_convention::normal;
-  const sigint_guard guard;
-  const auto options = settings.options(guard.flag());
   std::vector<state_t<G>> moves, draws;
   outcome o{};
-  {
+  interruptible([&](const std::atomic<bool>* stop) {
     py::gil_scoped_release release;
-    const auto strategy = make_strategy(w.game, s, convention, options);
+    const auto strategy = make_strategy(w.game, s, convention, settings.options(stop));
     moves = strategy.winning_moves(s);
     o = strategy.outcome_of(s);
     if constexpr (requires { strategy.drawing_moves(s); })
       if (o == outcome::d) draws = strategy.drawing_moves(s);
-  }
+  });
   hint_result h;
   h.position = to_python(w.game, s);
   h.outcome = to_char(o);
   h.misere = misere;
   h.moves = to_python_list(w.game, moves);
-  for (auto& m : moves)
-    h.descriptions.push_back(describe_move(w.game, s, m));
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    check_signals(i);
+    h.descriptions.push_back(describe_move(w.game, s, moves[i]));
+  }
   h.drawing_moves = to_python_list(w.game, draws);
   for (auto& m : draws)
     h.drawing_descriptions.push_back(describe_move(w.game, s, m));

@@ -8,6 +8,8 @@
 
 #include <grundy/memory.hpp>
 
+#include <fmt/format.h>
+
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -24,8 +26,19 @@ namespace {
 // Signal handlers may only touch lock-free atomics: this flag is the one the library watches.
 std::atomic<bool> sigint_received{false};
 struct sigaction python_handler {};
+int guard_depth = 0; // guards alive, touched with the GIL held only
 
-extern "C" void on_sigint(int) { sigint_received.store(true); }
+// Sets the library's flag, then calls Python's own C handler, which only marks the signal as
+// pending (it is async-signal-safe): Python runs its handler at its next check, in Python code
+// called meanwhile or once the call returns.
+extern "C" void on_sigint(int signal, siginfo_t* info, void* context) {
+  sigint_received.store(true);
+  if (python_handler.sa_flags & SA_SIGINFO) {
+    if (python_handler.sa_sigaction) python_handler.sa_sigaction(signal, info, context);
+  } else if (python_handler.sa_handler != SIG_DFL && python_handler.sa_handler != SIG_IGN) {
+    python_handler.sa_handler(signal);
+  }
+}
 
 bool on_main_thread() {
   auto threading = py::module_::import("threading");
@@ -166,6 +179,20 @@ std::string hint_text(const hint_result& h) {
   return text;
 }
 
+// A limit passed, in Python's words: the library's sentence without any advice it gives in
+// parentheses, the figures reached, and the argument to raise.
+std::string limit_message(const limit_exceeded& e) {
+  std::string what = e.what();
+  if (const auto advice = what.find(" ("); advice != std::string::npos) what.erase(advice);
+  const bool positions = what.find("positions") != std::string::npos;
+  const auto& r = e.reached();
+  return fmt::format("{}; reached {} positions and {} moves in {} levels, {} s, {} of memory ({})", what,
+                     cli::with_thousands(r.states), cli::with_thousands(r.edges), r.levels,
+                     cli::format_seconds(r.seconds), cli::format_bytes(r.memory_bytes),
+                     positions ? "raise max_states if memory allows"
+                               : "raise max_memory if the machine has more");
+}
+
 // The library's errors as Python's: bad input is a ValueError, an exploration past its limits
 // a LimitExceeded carrying the figures reached, an interruption a KeyboardInterrupt.
 void translate_errors(std::exception_ptr p) {
@@ -175,7 +202,7 @@ void translate_errors(std::exception_ptr p) {
     std::rethrow_exception(p);
   } catch (const limit_exceeded& e) {
     if (!limit_type) limit_type = py::module_::import("grundy").attr("LimitExceeded").ptr();
-    auto error = py::reinterpret_borrow<py::object>(limit_type)(cli::describe_stop(e));
+    auto error = py::reinterpret_borrow<py::object>(limit_type)(limit_message(e));
     const auto& r = e.reached();
     error.attr("states") = r.states;
     error.attr("edges") = r.edges;
@@ -203,21 +230,38 @@ void translate_errors(std::exception_ptr p) {
 
 sigint_guard::sigint_guard() {
   if (!on_main_thread()) return;
+  counted_ = true;
+  if (guard_depth++ > 0) {
+    installed_ = true; // the outer guard's handler and flag serve
+    return;
+  }
+  struct sigaction current {};
+  sigaction(SIGINT, nullptr, &current);
+  // A program that ignores SIGINT, or left it to kill the process, keeps it so.
+  const bool plain = !(current.sa_flags & SA_SIGINFO);
+  if (plain && (current.sa_handler == SIG_IGN || current.sa_handler == SIG_DFL)) return;
   sigint_received.store(false);
   struct sigaction action {};
-  action.sa_handler = on_sigint;
+  action.sa_sigaction = on_sigint;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
+  action.sa_flags = SA_RESTART | SA_SIGINFO;
   installed_ = sigaction(SIGINT, &action, &python_handler) == 0;
 }
 
 sigint_guard::~sigint_guard() {
-  if (installed_) sigaction(SIGINT, &python_handler, nullptr);
+  if (!counted_) return;
+  if (--guard_depth == 0 && installed_) sigaction(SIGINT, &python_handler, nullptr);
 }
 
 // Off the main thread no handler was installed: the flag would be another call's.
 const std::atomic<bool>* sigint_guard::flag() const noexcept {
   return installed_ ? &sigint_received : nullptr;
+}
+
+bool sigint_guard::run_python_handler() const {
+  if (!received()) return false;
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  return true;
 }
 
 void throw_keyboard_interrupt() {
