@@ -279,8 +279,9 @@ std::vector<heaps> octal_strategy::winning_moves(const heaps& position, std::siz
   const grundy_value x = value(s);
   std::vector<heaps> moves;
   if (x == 0 || most == 0) return moves;
-  // Every move found is a different position (different heaps or different parts), so no
-  // position needs looking for in the list: a list of millions of moves stays linear.
+  // Every move found is a different position, so none is looked for in the list (which made
+  // a list of millions of moves quadratic): moves of one heap leave different parts, and
+  // moves of heaps of different sizes leave different numbers of heaps of the larger size.
   each_winning_move(game_, *values_, stop_, s, x, [&](std::size_t i, heap_size a, heap_size b, heap_size c) {
     moves.push_back(canonical_heaps(replace_heap(s, i, {a, b, c})));
     return moves.size() < most;

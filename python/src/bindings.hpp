@@ -119,10 +119,11 @@ private:
 [[noreturn]] void throw_keyboard_interrupt();
 
 // The one way the module runs anything that may take long (solving, hints, octal values,
-// reading files): f(stop) runs under a sigint_guard, stop being its flag for the library's
-// options. A SIGINT during the call raises KeyboardInterrupt (or whatever Python's handler
-// raises) once f returns or throws, however the library stopped; `interrupted` results
-// (f returning true from its own test) raise it too.
+// reading files), called with the GIL held: f(stop) runs under a sigint_guard, stop being its
+// flag for the library's options (f may release the GIL). A SIGINT during the call raises
+// KeyboardInterrupt (or whatever Python's handler raises) once f returns or throws, however
+// the library stopped. A result that only says it was cut short (octal_analysis::interrupted)
+// is the caller's to turn into KeyboardInterrupt when the handler raised nothing.
 template <class F> auto interruptible(F&& f) -> decltype(f(static_cast<const std::atomic<bool>*>(nullptr))) {
   const sigint_guard guard;
   using R = decltype(f(guard.flag()));
@@ -135,15 +136,10 @@ template <class F> auto interruptible(F&& f) -> decltype(f(static_cast<const std
       guard.run_python_handler();
       return r;
     }
-  } catch (const py::error_already_set&) {
-    // Python code raised (KeyboardInterrupt, most likely): its handler already ran, or runs now
-    // and replaces it.
-    guard.run_python_handler();
-    throw;
   } catch (...) {
-    // The library stopped on the flag (interrupted), or failed: a handler that raises wins,
-    // one that does not leaves the library's exception, which becomes KeyboardInterrupt when
-    // it is an interruption.
+    // The library stopped on the flag (`interrupted`), or Python code called meanwhile raised
+    // (its handler then ran already), or something failed: a handler that raises now wins, and
+    // otherwise the exception goes on (an interruption becomes KeyboardInterrupt).
     guard.run_python_handler();
     throw;
   }
