@@ -118,6 +118,12 @@ private:
 // Raises KeyboardInterrupt in Python.
 [[noreturn]] void throw_keyboard_interrupt();
 
+// In a long loop that turns results into Python objects (the GIL held, Python's handler in
+// place): Python's handler runs every few thousand items, so that Ctrl-C stops the loop.
+inline void check_signals(std::size_t i) {
+  if (i % 4096 == 4095 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
 // The one way the module runs anything that may take long (solving, hints, octal values,
 // reading files), called with the GIL held: f(stop) runs under a sigint_guard, stop being its
 // flag for the library's options (f may release the GIL). A SIGINT during the call raises

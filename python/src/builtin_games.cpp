@@ -183,12 +183,7 @@ template <class G> py::object to_python(const G& g, const state_t<G>& s) {
   return traits_of<G>::type::to_python(g, s);
 }
 
-// Ctrl-C while a long list of moves becomes Python objects (a heap of 10^7 tokens has hundreds
-// of thousands of winning moves): Python's handler runs every few thousand.
-void check_signals(std::size_t i) {
-  if (i % 4096 == 4095 && PyErr_CheckSignals() != 0) throw py::error_already_set();
-}
-
+// A heap of 10^7 tokens has hundreds of thousands of winning moves: see check_signals.
 template <class G> py::list to_python_list(const G& g, const std::vector<state_t<G>>& states) {
   py::list out;
   for (std::size_t i = 0; i < states.size(); ++i) {

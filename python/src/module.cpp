@@ -420,8 +420,10 @@ PYBIND11_MODULE(grundy, m) {
           "states",
           [](const result& r) {
             py::list all;
-            for (grundy_ns::vertex_id v = 0; v < r.solved->values().size(); ++v)
+            for (grundy_ns::vertex_id v = 0; v < r.solved->values().size(); ++v) {
+              check_signals(v);
               all.append(r.solved->state(v));
+            }
             return all;
           },
           "Every vertex's position, index = vertex id.")
