@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -68,11 +69,24 @@ template <class S, class State> std::vector<State> drawing_moves(const S& strate
     return {};
 }
 
+// The winning moves a hint shows, and how many there are in all. Octal games count theirs
+// without listing them: a heap of 10^9 tokens has hundreds of millions of winning splits, and
+// past a proven period the first one and the count take no longer than for a small heap.
+template <class S, class State>
+std::pair<std::vector<State>, std::uint64_t> shown_moves(const S& strategy, const State& s, bool all) {
+  if constexpr (requires { strategy.winning_move_count(s); }) {
+    if (!all) return {strategy.winning_moves(s, 1), strategy.winning_move_count(s)};
+  }
+  auto moves = strategy.winning_moves(s);
+  const auto count = moves.size();
+  return {std::move(moves), count};
+}
+
 template <class G> void run(const game_position<G>& p, const hint_options& o) {
   const auto convention = o.misere ? play_convention::misere : play_convention::normal;
   const interruption stop;
   const auto strategy = make_strategy(p.game, p.start, convention, graph_limits(o.max_states, stop.flag()));
-  const auto moves = strategy.winning_moves(p.start);
+  const auto [moves, move_count] = shown_moves(strategy, p.start, o.all);
   const bool finished = !has_move(p.game, p.start);
 
   if constexpr (std::is_same_v<G, nim_game>) fmt::print("{}\n", explain_nim(p.typed, convention).text);
@@ -95,12 +109,21 @@ template <class G> void run(const game_position<G>& p, const hint_options& o) {
   }
   const std::size_t shown = o.all ? moves.size() : 1;
   for (std::size_t i = 0; i < shown; ++i) {
+    if (i % 4096 == 4095 && stop.requested())
+      throw interrupted_error(
+          fmt::format("interrupted after listing {} of {} winning moves", i, moves.size()));
     const char* label = i > 0 ? "" : o.all ? "moves" : "move";
     fmt::print("{:<10}{}  ->  {}\n", label, describe_move(p.game, p.start, moves[i]),
                p.game.format(moves[i]));
   }
-  if (!o.all && moves.size() > 1)
-    fmt::print("          ({} winning moves in all: --all lists them)\n", moves.size());
+  if (!o.all && move_count > 1)
+    fmt::print("          ({} winning moves in all: --all lists them)\n", move_count);
+}
+
+// The octal rule explores no positions: the figures of a stopped exploration would all be 0,
+// so its stop is said in one plain line.
+template <class G> bool explores(const game_position<G>&, const hint_options& o) {
+  return !std::is_same_v<G, octal_game> || o.misere;
 }
 
 } // namespace
@@ -118,7 +141,16 @@ void add_hint_command(CLI::App& app) {
     take_position_words(*cmd, o->where);
     const auto position = parse_position(o->where);
     check_moves_fit(position, false);
-    std::visit([&](const auto& p) { run(p, *o); }, position);
+    std::visit(
+        [&](const auto& p) {
+          try {
+            run(p, *o);
+          } catch (const interrupted& e) {
+            if (!explores(p, *o)) throw interrupted_error(e.what());
+            throw;
+          }
+        },
+        position);
   });
 }
 

@@ -247,9 +247,9 @@ any_position parse_position(const position_words& w) {
   if (w.game == "tablettes") return tablettes_position(w);
   if (w.game != "digraph" && w.undirected) throw usage_error("--undirected is for digraph only");
   if (w.game == "digraph")
-    return digraph_position(w.args, w.start, w.tokens,
-                            {w.undirected, w.max_memory ? w.max_memory : default_memory_limit(), w.memory_option},
-                            w.command);
+    return digraph_position(
+        w.args, w.start, w.tokens,
+        {w.undirected, w.max_memory ? w.max_memory : default_memory_limit(), w.memory_option}, w.command);
   if (w.game == "nim") {
     const auto typed = parse_heap_words(w.args, fmt::format("grundy {} nim 3 4 5", w.command));
     return game_position<nim_game>{nim_game{}, nim_game::position(typed), typed};

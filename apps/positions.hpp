@@ -27,12 +27,12 @@ struct position_words {
   std::string command = "hint"; // the command, for the examples in messages
   std::string game;             // nim, octal, moore, tablettes or digraph
   std::vector<std::string> args;
-  unsigned colors = 0;   // tablettes
-  std::string tablets;   // tablettes: N, or one count per colour, 3,3,2
-  bool symmetry = false; // tablettes: one position per colour relabelling (graph only)
-  unsigned k = 0;        // moore; 0 when the first word gives it
-  std::string start;     // digraph: the token's vertex
-  std::string tokens;    // digraph: several tokens' vertices, a,b,c
+  unsigned colors = 0;     // tablettes
+  std::string tablets;     // tablettes: N, or one count per colour, 3,3,2
+  bool symmetry = false;   // tablettes: one position per colour relabelling (graph only)
+  unsigned k = 0;          // moore; 0 when the first word gives it
+  std::string start;       // digraph: the token's vertex
+  std::string tokens;      // digraph: several tokens' vertices, a,b,c
   bool undirected = false; // digraph: --undirected
   // digraph: the memory limit its file is read under (0: the default) and the option that set
   // it, named when it is passed (empty where the command has none).

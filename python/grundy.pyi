@@ -1,7 +1,7 @@
 """Game graphs and Sprague-Grundy values of impartial games."""
 
 import os
-from typing import Any, Hashable, Iterable, Optional, Protocol, Sequence, Union
+from typing import Any, Hashable, Iterable, Iterator, Optional, Protocol, Sequence, Union
 
 __version__: str
 
@@ -105,7 +105,8 @@ Value = Union[int, tuple[str, list[int]]]
 
 class PythonGame(Protocol):
     """A game written in Python: successors(state) (or successors_many(states)) at least;
-    canonical(state), format(state) and graded = True are optional."""
+    canonical(state), format(state) and graded = True are optional. graded = True is checked
+    as the graph is built: a move that does not go exactly one level down raises ValueError."""
 
     def successors(self, state: Hashable) -> Iterable[Hashable]: ...
 
@@ -216,8 +217,13 @@ class OctalSequence:
     def rare_count(self) -> int: ...
     @property
     def rare_mask(self) -> int: ...
-    def __len__(self) -> int: ...
-    def __getitem__(self, n: int) -> int: ...
+    def __len__(self) -> int:
+        """The number of values computed, G(0..len-1)."""
+    def __iter__(self) -> Iterator[int]:
+        """The values computed (len(self) of them): a proven sequence has no end, and
+        self[n] gives any larger heap."""
+    def __getitem__(self, n: int) -> int:
+        """G(n) for n >= 0 (IndexError for a negative n), any n once the period is proven."""
 
 def solve(
     game: Union[BuiltinGame, PythonGame],
@@ -252,4 +258,6 @@ def octal_sequence(
     resume: Optional[str] = None,
     threads: int = 0,
 ) -> OctalSequence: ...
-def octal_value(code: str, n: int) -> int: ...
+def octal_value(code: str, n: int) -> int:
+    """G(n): any n >= 0 from a proven period (as octal_sequence(code)[n]), otherwise computed
+    for n up to 2**32 - 2 (ValueError beyond). Ctrl-C raises KeyboardInterrupt."""

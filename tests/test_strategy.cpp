@@ -10,7 +10,9 @@
 #include <grundy/strategy.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <random>
+#include <set>
 #include <vector>
 
 using grundy::heaps;
@@ -127,6 +129,155 @@ BOOST_AUTO_TEST_CASE(octal_values_come_from_the_sequence) {
   // A winning move from heaps of a billion: the heap of value 3 takes 3.
   const grundy::octal_game boyard(grundy::octal_code::parse("0.333"));
   BOOST_TEST((grundy::winning_moves(boyard, heaps{1'000'000'003}) == std::vector<heaps>{{1'000'000'000}}));
+}
+
+namespace {
+
+// G(0..n) by the definition, apart from the library's engines and octal_game: the mex of the
+// values of every set of heaps a move may leave, read from the code's digits.
+std::vector<unsigned> values_by_definition(const grundy::octal_code& code, std::size_t n) {
+  std::vector<unsigned> g(n + 1);
+  for (std::size_t h = 0; h <= n; ++h) {
+    std::vector<bool> seen;
+    auto see = [&](unsigned v) {
+      if (v >= seen.size()) seen.resize(v + 1);
+      seen[v] = true;
+    };
+    for (std::size_t k = code.digit(0) ? 0 : 1; k <= std::min(h, code.length()); ++k) {
+      const auto d = code.digit(k);
+      const std::size_t r = h - k;
+      if ((d & 1) && r == 0) see(0);
+      if ((d & 2) && r >= 1 && k >= 1) see(g[r]);
+      if (d & 4)
+        for (std::size_t a = 1; 2 * a <= r; ++a)
+          see(g[a] ^ g[r - a]);
+      if (d & 8)
+        for (std::size_t a = 1; 3 * a <= r; ++a)
+          for (std::size_t b = a; a + 2 * b <= r; ++b)
+            see(g[a] ^ g[b] ^ g[r - a - b]);
+    }
+    while (g[h] < seen.size() && seen[g[h]])
+      ++g[h];
+  }
+  return g;
+}
+
+// Every winning move of s by trying every move: the positions whose values XOR to 0, with
+// `value` giving any heap's value.
+template <class V>
+std::set<heaps> winning_by_search(const grundy::octal_code& code, const heaps& s, V value) {
+  unsigned total = 0;
+  for (auto h : s)
+    total ^= value(h);
+  std::set<heaps> found;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned rest = total ^ value(s[i]);
+    auto leave = [&](std::initializer_list<grundy::heap_size> parts, unsigned parts_value) {
+      if ((rest ^ parts_value) != 0) return;
+      heaps next;
+      for (std::size_t j = 0; j < s.size(); ++j)
+        if (j != i) next.push_back(s[j]);
+      next.insert(next.end(), parts.begin(), parts.end());
+      found.insert(grundy::canonical_heaps(next));
+    };
+    const std::size_t h = s[i];
+    for (std::size_t k = code.digit(0) ? 0 : 1; k <= std::min(h, code.length()); ++k) {
+      const auto d = code.digit(k);
+      const auto r = static_cast<grundy::heap_size>(h - k);
+      if ((d & 1) && r == 0) leave({}, 0);
+      if ((d & 2) && r >= 1 && k >= 1) leave({r}, value(r));
+      if (d & 4)
+        for (grundy::heap_size a = 1; 2 * a <= r; ++a)
+          leave({a, r - a}, value(a) ^ value(r - a));
+      if (d & 8)
+        for (grundy::heap_size a = 1; 3 * a <= r; ++a)
+          for (grundy::heap_size b = a; a + 2 * b <= r; ++b)
+            leave({a, b, r - a - b}, value(a) ^ value(b) ^ value(r - a - b));
+    }
+  }
+  return found;
+}
+
+// The rule's moves against the search's, on random positions of heaps up to `largest`.
+void check_octal_moves(const char* text, grundy::heap_size largest, int positions, std::mt19937& rng) {
+  const auto code = grundy::octal_code::parse(text);
+  const auto g = values_by_definition(code, largest);
+  const grundy::octal_game game(code);
+  for (int trial = 0; trial < positions; ++trial) {
+    const auto s = random_heaps(rng, 3, largest);
+    const auto expected = winning_by_search(code, s, [&](grundy::heap_size h) { return g[h]; });
+    const grundy::octal_strategy strategy(game, s);
+    const auto all = strategy.winning_moves(s);
+    const std::set<heaps> listed(all.begin(), all.end());
+    BOOST_TEST(listed.size() == all.size(), text << " " << game.format(s) << ": a move listed twice");
+    BOOST_TEST((listed == expected), text << " " << game.format(s));
+    BOOST_TEST(strategy.winning_move_count(s) == expected.size(), text << " " << game.format(s));
+    const auto first = strategy.winning_moves(s, 1);
+    BOOST_TEST(first.size() == std::min<std::size_t>(1, expected.size()), text << " " << game.format(s));
+    if (!first.empty()) {
+      BOOST_TEST((first[0] == all[0]), text << " " << game.format(s));
+      unsigned after = 0;
+      for (auto h : first[0])
+        after ^= g[h];
+      BOOST_TEST(after == 0u, text << " " << game.format(s) << " -> " << game.format(first[0]));
+    }
+    BOOST_TEST((strategy.outcome_of(s) == (expected.empty() ? outcome::p : outcome::n)), game.format(s));
+  }
+}
+
+} // namespace
+
+// Heaps well past the periods (0.07 from 53 with period 34, 0.137 from 52 with 34, 0.77 from 71
+// with 12, 4.7 from 1 with 2), a code with no period proven within these heaps (0.6), and
+// hexadecimal codes whose moves leave three heaps, with a period (0.F, 0.A) and without (0.8).
+BOOST_AUTO_TEST_CASE(octal_moves_against_every_move_tried) {
+  std::mt19937 rng(2026);
+  for (auto code : {"0.07", "0.137", "0.77", "4.7", "0.6"})
+    check_octal_moves(code, 1500, 60, rng);
+  for (auto code : {"0.F", "0.A", "0.8"})
+    check_octal_moves(code, 90, 40, rng);
+}
+
+// Dawson's Kayles' period (G(n + 34) = G(n) from n = 53, Guy and Smith) gives every heap: the
+// first winning move from a heap of 2^32 - 1 and from 10^9 beside 12,345 leaves a P-position,
+// and the count agrees with every split tried at 10^7.
+BOOST_AUTO_TEST_CASE(octal_moves_past_the_period) {
+  const auto code = grundy::octal_code::parse("0.07");
+  const auto small = values_by_definition(code, 200);
+  const auto g = [&](std::uint64_t h) { return h < 53 ? small[h] : small[53 + (h - 53) % 34]; };
+  const grundy::octal_game game(code);
+  for (const heaps& s :
+       {heaps{4'294'967'295u}, heaps{12'345, 1'000'000'000}, heaps{7, 10'000'000}, heaps{6, 10'000'000}}) {
+    const grundy::octal_strategy strategy(game, s);
+    unsigned before = 0;
+    for (auto h : s)
+      before ^= g(h);
+    const auto first = strategy.winning_moves(s, 1);
+    BOOST_TEST_REQUIRE(first.size() == (before == 0 ? 0u : 1u), game.format(s));
+    for (auto& m : first) {
+      unsigned after = 0;
+      for (auto h : m)
+        after ^= g(h);
+      BOOST_TEST(after == 0u, game.format(m));
+    }
+  }
+  const heaps s{10'000'000};
+  std::uint64_t splits = 0;
+  for (grundy::heap_size a = 0; 2 * a <= s[0] - 2; ++a) // take 2, leave a and the rest
+    splits += (g(a) ^ g(s[0] - 2 - a)) == 0;
+  BOOST_TEST(grundy::octal_strategy(game, s).winning_move_count(s) == splits);
+}
+
+// The stop flag ends a long listing with `interrupted`.
+BOOST_AUTO_TEST_CASE(octal_moves_stop_on_the_flag) {
+  std::atomic<bool> stop{false};
+  grundy::build_options options;
+  options.stop = &stop;
+  const heaps s{4'000'000'000u};
+  const grundy::octal_strategy strategy(grundy::octal_game(grundy::octal_code::parse("0.07")), s,
+                                        play_convention::normal, options);
+  stop = true;
+  BOOST_CHECK_THROW(strategy.winning_moves(s), grundy::interrupted);
 }
 
 BOOST_AUTO_TEST_CASE(moore_random_positions) {

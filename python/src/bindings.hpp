@@ -12,10 +12,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace grundy::python {
@@ -41,14 +44,18 @@ public:
   virtual cli::fields head() const = 0;
   // Seconds spent inside the user's own functions (games written in Python); 0 otherwise.
   virtual double user_seconds() const { return 0; }
+  // The files the game was read from, which an export may not replace.
+  virtual std::span<const std::string> inputs() const { return {}; }
 };
 
 // Traits<G>::to_python(game, state): the state as a Python object (a list of heap sizes, a
 // list of (colour, height) pairs, the user's own object).
 template <class G, class Traits> class solved_game final : public solved_any {
 public:
-  solved_game(G g, solved_graph<G> solved, cli::fields head, double user_seconds = 0)
-      : game_(std::move(g)), solved_(std::move(solved)), head_(std::move(head)), user_seconds_(user_seconds) {
+  solved_game(G g, solved_graph<G> solved, cli::fields head, double user_seconds = 0,
+              std::vector<std::string> inputs = {})
+      : game_(std::move(g)), solved_(std::move(solved)), head_(std::move(head)), user_seconds_(user_seconds),
+        inputs_(std::move(inputs)) {
     head_.emplace_back("start", game_.format(solved_.graph.states[0]));
   }
   const graph_statistics& statistics() const override { return solved_.statistics; }
@@ -65,12 +72,14 @@ public:
   }
   cli::fields head() const override { return head_; }
   double user_seconds() const override { return user_seconds_; }
+  std::span<const std::string> inputs() const override { return inputs_; }
 
 private:
   G game_;
   solved_graph<G> solved_;
   cli::fields head_;
   double user_seconds_;
+  std::vector<std::string> inputs_;
 };
 
 // The Python class grundy.Result.
@@ -90,9 +99,12 @@ struct hint_result {
   std::vector<std::string> drawing_descriptions;
 };
 
-// While alive (on Python's main thread), SIGINT sets a flag the library watches instead of
-// running Python's handler, which cannot run while the library holds the thread; Python's
-// handler is put back at the end. Elsewhere it does nothing and flag() is null.
+// Ctrl-C during a call into the library. While a guard is alive on Python's main thread, SIGINT
+// sets a flag the library watches (its loops end within a fraction of a second, with the GIL
+// released or not) and still trips Python's own handler, so that Python code called meanwhile
+// (a game written in Python) is interrupted as usual. Guards nest: the outermost one installs
+// the handler and puts Python's back. Elsewhere, or when SIGINT is ignored or left to its
+// default action, it does nothing and flag() is null.
 class sigint_guard {
 public:
   sigint_guard();
@@ -100,10 +112,58 @@ public:
   sigint_guard(const sigint_guard&) = delete;
   sigint_guard& operator=(const sigint_guard&) = delete;
   const std::atomic<bool>* flag() const noexcept;
+  bool received() const noexcept { return flag() && flag()->load(); }
+  // With the GIL held: runs Python's handler now if SIGINT came (rather than at some later
+  // line of the caller's code) and throws what it raises, KeyboardInterrupt by default.
+  // Returns whether SIGINT came and the handler raised nothing.
+  bool run_python_handler() const;
 
 private:
   bool installed_ = false;
+  bool counted_ = false;
 };
+
+// Writes an output file as every front end does (grundy::io::write_file: an exclusive temporary
+// renamed once whole, pipes written directly, links followed), Ctrl-C honoured; none of
+// `inputs` is replaced. A file that cannot be written is an OSError.
+void write_output(const std::string& path, const std::function<void(std::ostream&)>& write,
+                  std::span<const std::string> inputs = {});
+
+// Raises KeyboardInterrupt in Python.
+[[noreturn]] void throw_keyboard_interrupt();
+
+// In a long loop that turns results into Python objects (the GIL held, Python's handler in
+// place): Python's handler runs every few thousand items, so that Ctrl-C stops the loop.
+inline void check_signals(std::size_t i) {
+  if (i % 4096 == 4095 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
+// The one way the module runs anything that may take long (solving, hints, octal values,
+// reading files), called with the GIL held: f(stop) runs under a sigint_guard, stop being its
+// flag for the library's options (f may release the GIL). A SIGINT during the call raises
+// KeyboardInterrupt (or whatever Python's handler raises) once f returns or throws, however
+// the library stopped. A result that only says it was cut short (octal_analysis::interrupted)
+// is the caller's to turn into KeyboardInterrupt when the handler raised nothing.
+template <class F> auto interruptible(F&& f) -> decltype(f(static_cast<const std::atomic<bool>*>(nullptr))) {
+  const sigint_guard guard;
+  using R = decltype(f(guard.flag()));
+  try {
+    if constexpr (std::is_void_v<R>) {
+      f(guard.flag());
+      guard.run_python_handler();
+    } else {
+      R r = f(guard.flag());
+      guard.run_python_handler();
+      return r;
+    }
+  } catch (...) {
+    // The library stopped on the flag (`interrupted`), or Python code called meanwhile raised
+    // (its handler then ran already), or something failed: a handler that raises now wins, and
+    // otherwise the exception goes on (an interruption becomes KeyboardInterrupt).
+    guard.run_python_handler();
+    throw;
+  }
+}
 
 // The limits a solve takes from Python: threads=0, max_states=None (the library's default),
 // max_memory=None (the CLI's default: 3/4 of the memory free), as bytes or as "6G".
@@ -116,9 +176,6 @@ struct solve_settings {
                                     const py::object& max_memory);
   build_options options(const std::atomic<bool>* stop) const;
 };
-
-// Raises KeyboardInterrupt in Python.
-[[noreturn]] void throw_keyboard_interrupt();
 
 // grundy.solve, winning_moves and hint for the built-in games: nullopt when `game` is not one.
 std::optional<result> solve_builtin(const py::handle& game, const solve_settings& settings);

@@ -30,6 +30,9 @@ namespace {
 template <class G> struct game_with_start {
   G game;
   state_t<G> start;
+  // The files the game was read from (a Digraph's graph file): its results' exports may not
+  // replace them.
+  std::vector<std::string> inputs;
 };
 
 // Heaps are lists of sizes in Python, smallest first as the canonical form has them.
@@ -103,30 +106,29 @@ digraph_game read_digraph(const std::string& path, bool undirected, const py::ob
   io::read_options options;
   options.undirected = undirected;
   options.max_memory = solve_settings::from_python(0, py::none(), max_memory).max_memory;
-  const sigint_guard guard;
-  options.stop = guard.flag();
-  std::string limit_message;
-  try {
-    const py::gil_scoped_release unlocked;
-    return digraph_game::read(path, options);
-  } catch (const undirected_digraph_error& e) {
-    throw py::value_error(e.description() +
-                          "; pass undirected=True to let a token move both ways along each edge");
-  } catch (const interrupted&) {
-    throw_keyboard_interrupt();
-  } catch (const limit_exceeded& e) {
-    limit_message = std::string(e.what()) + " (max_memory)";
-  }
-  const auto limit_type = py::module_::import("grundy").attr("LimitExceeded");
-  PyErr_SetObject(limit_type.ptr(), limit_type(limit_message).ptr());
-  throw py::error_already_set();
+  // Past max_memory the library's limit_exceeded becomes LimitExceeded, naming max_memory, as
+  // for a solve.
+  return interruptible([&](const std::atomic<bool>* stop) {
+    options.stop = stop;
+    try {
+      const py::gil_scoped_release unlocked;
+      return digraph_game::read(path, options);
+    } catch (const undirected_digraph_error& e) {
+      throw py::value_error(e.description() +
+                            "; pass undirected=True to let a token move both ways along each edge");
+    }
+  });
 }
 
 // A file's path (str, bytes or os.PathLike), or an iterable of (u, v) edges whose vertices are named
 // in the order they first appear; `undirected` reads each edge both ways.
+bool is_path(const py::object& source) {
+  return py::isinstance<py::str>(source) || py::isinstance<py::bytes>(source) ||
+         py::hasattr(source, "__fspath__");
+}
+
 digraph_game digraph_from(const py::object& source, bool undirected, const py::object& max_memory) {
-  if (py::isinstance<py::str>(source) || py::isinstance<py::bytes>(source) ||
-      py::hasattr(source, "__fspath__")) {
+  if (is_path(source)) {
     auto path = py::module_::import("os").attr("fsdecode")(source).cast<std::string>();
     return read_digraph(path, undirected, max_memory);
   }
@@ -157,10 +159,13 @@ heaps heaps_from(const py::handle& obj) {
   const auto add = [&](const py::handle& item) {
     if (!py::isinstance<py::int_>(item))
       throw py::type_error("heap sizes are integers, not " + py::repr(item).cast<std::string>());
-    const auto n = item.cast<long long>();
-    if (n < 0) throw py::value_error("heap sizes cannot be negative, not " + std::to_string(n));
-    if (n > 0xFFFF'FFFFll) throw py::value_error("heap size " + std::to_string(n) + " is too large");
-    sizes.push_back(static_cast<heap_size>(n));
+    // Compared as Python ints: 2**70 does not fit the C++ integer a cast would need.
+    const auto n = py::reinterpret_borrow<py::int_>(item);
+    const auto text = py::repr(n).cast<std::string>();
+    if (n < py::int_(0)) throw py::value_error("heap sizes cannot be negative, not " + text);
+    if (n > py::int_(0xFFFF'FFFFll))
+      throw py::value_error("heap size " + text + " is too large: heap sizes stop at 4294967295 (2**32 - 1)");
+    sizes.push_back(n.cast<heap_size>());
   };
   if (py::isinstance<py::int_>(obj))
     add(obj);
@@ -207,10 +212,13 @@ template <class G> py::object to_python(const G& g, const state_t<G>& s) {
   return traits_of<G>::type::to_python(g, s);
 }
 
+// A heap of 10^7 tokens has hundreds of thousands of winning moves: see check_signals.
 template <class G> py::list to_python_list(const G& g, const std::vector<state_t<G>>& states) {
   py::list out;
-  for (auto& s : states)
-    out.append(to_python(g, s));
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    check_signals(i);
+    out.append(to_python(g, states[i]));
+  }
   return out;
 }
 
@@ -239,20 +247,19 @@ template <class G> cli::any_position as_any(const G& g, const state_t<G>& s) {
   return cli::game_position<G>{g, s, {}};
 }
 
-template <class G> result solve_from(const G& g, const state_t<G>& start, const solve_settings& settings) {
-  const sigint_guard guard;
-  const auto options = settings.options(guard.flag());
-  std::shared_ptr<const solved_any> solved;
-  {
+template <class G>
+result solve_from(const G& g, const state_t<G>& start, const solve_settings& settings,
+                  std::vector<std::string> inputs = {}) {
+  return interruptible([&](const std::atomic<bool>* stop) {
+    const auto options = settings.options(stop);
     py::gil_scoped_release release;
-    solved = std::make_shared<solved_game<G, typename traits_of<G>::type>>(
-        g, grundy::solve(g, start, options), head_of(g));
-  }
-  return result{std::move(solved)};
+    return result{std::make_shared<solved_game<G, typename traits_of<G>::type>>(
+        g, grundy::solve(g, start, options), head_of(g), 0, std::move(inputs))};
+  });
 }
 
 template <class G> result solve_game(const game_with_start<G>& w, const solve_settings& settings) {
-  return solve_from(w.game, w.start, settings);
+  return solve_from(w.game, w.start, settings, w.inputs);
 }
 
 // A Tablettes object always starts from the game's start, the position with_tablettes explores.
@@ -271,25 +278,25 @@ hint_result hint_game(const game_with_start<G>& w, const py::object& position, b
   const auto s = position_or_start(w, position);
   cli::check_moves_fit(as_any(w.game, s), false);
   const auto convention = misere ? play_convention::misere : play_convention::normal;
-  const sigint_guard guard;
-  const auto options = settings.options(guard.flag());
   std::vector<state_t<G>> moves, draws;
   outcome o{};
-  {
+  interruptible([&](const std::atomic<bool>* stop) {
     py::gil_scoped_release release;
-    const auto strategy = make_strategy(w.game, s, convention, options);
+    const auto strategy = make_strategy(w.game, s, convention, settings.options(stop));
     moves = strategy.winning_moves(s);
     o = strategy.outcome_of(s);
     if constexpr (requires { strategy.drawing_moves(s); })
       if (o == outcome::d) draws = strategy.drawing_moves(s);
-  }
+  });
   hint_result h;
   h.position = to_python(w.game, s);
   h.outcome = to_char(o);
   h.misere = misere;
   h.moves = to_python_list(w.game, moves);
-  for (auto& m : moves)
-    h.descriptions.push_back(describe_move(w.game, s, m));
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    check_signals(i);
+    h.descriptions.push_back(describe_move(w.game, s, moves[i]));
+  }
   h.drawing_moves = to_python_list(w.game, draws);
   for (auto& m : draws)
     h.drawing_descriptions.push_back(describe_move(w.game, s, m));
@@ -376,7 +383,7 @@ void add_builtin_games(py::module_& m) {
                  cli::parse_tablets(static_cast<unsigned>(std::min(colors, 1'000'000ll)), text);
              tablettes_game g(counts, {.symmetry = symmetry});
              const auto start = g.start();
-             return game_with_start<tablettes_game>{std::move(g), start};
+             return game_with_start<tablettes_game>{std::move(g), start, {}};
            }),
            py::arg("colors"), py::arg("tablets"), py::arg("symmetry") = false,
            "colors: C; tablets: N tablets per colour, or a list of one count per colour.\n"
@@ -416,7 +423,7 @@ void add_builtin_games(py::module_& m) {
 
   py::class_<game_with_start<nim_game>> nim(m, "Nim", "Nim: take any number of tokens from one heap.");
   nim.def(py::init([](const py::object& heaps) {
-            return game_with_start<nim_game>{{}, heaps_from(heaps)};
+            return game_with_start<nim_game>{{}, heaps_from(heaps), {}};
           }),
           py::arg("heaps"), "heaps: the heap sizes of the start position (one size, or a list).")
       .def("__repr__",
@@ -427,7 +434,7 @@ void add_builtin_games(py::module_& m) {
       m, "Octal", "An octal (or hexadecimal) game played on a sum of heaps, such as 0.07 (Dawson's Kayles).");
   octal
       .def(py::init([](const std::string& code, const py::object& heaps) {
-             return game_with_start<octal_game>{octal_game(octal_code::parse(code)), heaps_from(heaps)};
+             return game_with_start<octal_game>{octal_game(octal_code::parse(code)), heaps_from(heaps), {}};
            }),
            py::arg("code"), py::arg("heaps"),
            "code: as in '0.137', '.137', '4.7' or '0.F'; heaps: the start position's heap sizes.")
@@ -443,7 +450,7 @@ void add_builtin_games(py::module_& m) {
       .def(py::init([](long long k, const py::object& heaps) {
              if (k < 1 || k > 64)
                throw py::value_error("moore's k must be from 1 to 64, not " + std::to_string(k));
-             return game_with_start<moore_game>{moore_game(static_cast<unsigned>(k)), heaps_from(heaps)};
+             return game_with_start<moore_game>{moore_game(static_cast<unsigned>(k)), heaps_from(heaps), {}};
            }),
            py::arg("k"), py::arg("heaps"))
       .def_property_readonly("k", [](const game_with_start<moore_game>& w) { return w.game.k(); })
@@ -463,7 +470,10 @@ void add_builtin_games(py::module_& m) {
                        const py::object& max_memory) {
              auto g = digraph_from(source, undirected, max_memory);
              auto s = g.position(token_names(start));
-             return game_with_start<digraph_game>{std::move(g), std::move(s)};
+             std::vector<std::string> inputs;
+             if (is_path(source))
+               inputs.push_back(py::module_::import("os").attr("fsdecode")(source).cast<std::string>());
+             return game_with_start<digraph_game>{std::move(g), std::move(s), std::move(inputs)};
            }),
            py::arg("graph"), py::arg("start"), py::kw_only(), py::arg("undirected") = false,
            py::arg("max_memory") = py::none(),

@@ -6,8 +6,10 @@
 #include <cli.hpp>
 #include <exploration.hpp>
 
+#include <grundy/io/output_file.hpp>
 #include <grundy/memory.hpp>
 
+#include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <pybind11/numpy.h>
@@ -26,8 +28,19 @@ namespace {
 // Signal handlers may only touch lock-free atomics: this flag is the one the library watches.
 std::atomic<bool> sigint_received{false};
 struct sigaction python_handler {};
+int guard_depth = 0; // guards alive, touched with the GIL held only
 
-extern "C" void on_sigint(int) { sigint_received.store(true); }
+// Sets the library's flag, then calls Python's own C handler, which only marks the signal as
+// pending (it is async-signal-safe): Python runs its handler at its next check, in Python code
+// called meanwhile or once the call returns.
+extern "C" void on_sigint(int signal, siginfo_t* info, void* context) {
+  sigint_received.store(true);
+  if (python_handler.sa_flags & SA_SIGINFO) {
+    if (python_handler.sa_sigaction) python_handler.sa_sigaction(signal, info, context);
+  } else if (python_handler.sa_handler != SIG_DFL && python_handler.sa_handler != SIG_IGN) {
+    python_handler.sa_handler(signal);
+  }
+}
 
 bool on_main_thread() {
   auto threading = py::module_::import("threading");
@@ -112,9 +125,11 @@ void export_to(const result& r, const std::string& path) {
   const auto extension = std::filesystem::path(path).extension().string();
   if (extension == ".json" || extension == ".graphml" || extension == ".csv") {
     const auto format = export_format_of(path);
-    cli::write_file_atomically(path, [&](std::ostream& os) { s.write_labelled(os, format); });
+    write_output(
+        path, [&](std::ostream& os) { s.write_labelled(os, format); }, s.inputs());
   } else if (extension == ".dot" || extension == ".gv") {
-    cli::write_file_atomically(path, [&](std::ostream& os) { s.write_dot(os); });
+    write_output(
+        path, [&](std::ostream& os) { s.write_dot(os); }, s.inputs());
   } else if (extension == ".svg" || extension == ".png") {
     std::string picture;
     try {
@@ -123,7 +138,8 @@ void export_to(const result& r, const std::string& path) {
       if (!e.matches(PyExc_FileNotFoundError)) throw;
       throw cli::run_error("drawing needs Graphviz's dot, which was not found (install graphviz)");
     }
-    cli::write_file_atomically(path, [&](std::ostream& os) { os << picture; });
+    write_output(
+        path, [&](std::ostream& os) { os << picture; }, s.inputs());
   } else {
     throw py::value_error("cannot export to '" + path +
                           "': give a file ending in .json, .graphml or .csv (the labelled graph), .dot or "
@@ -169,6 +185,20 @@ std::string hint_text(const hint_result& h) {
   return text;
 }
 
+// A limit passed, in Python's words: the library's sentence without any advice it gives in
+// parentheses, the figures reached, and the argument to raise.
+std::string limit_message(const limit_exceeded& e) {
+  std::string what = e.what();
+  if (const auto advice = what.find(" ("); advice != std::string::npos) what.erase(advice);
+  const bool positions = what.find("positions") != std::string::npos;
+  const auto& r = e.reached();
+  return fmt::format("{}; reached {} positions and {} moves in {} levels, {} s, {} of memory ({})", what,
+                     cli::with_thousands(r.states), cli::with_thousands(r.edges), r.levels,
+                     cli::format_seconds(r.seconds), cli::format_bytes(r.memory_bytes),
+                     positions ? "raise max_states if memory allows"
+                               : "raise max_memory if the machine has more");
+}
+
 // The library's errors as Python's: bad input is a ValueError, an exploration past its limits
 // a LimitExceeded carrying the figures reached, an interruption a KeyboardInterrupt.
 void translate_errors(std::exception_ptr p) {
@@ -178,7 +208,7 @@ void translate_errors(std::exception_ptr p) {
     std::rethrow_exception(p);
   } catch (const limit_exceeded& e) {
     if (!limit_type) limit_type = py::module_::import("grundy").attr("LimitExceeded").ptr();
-    auto error = py::reinterpret_borrow<py::object>(limit_type)(cli::describe_stop(e));
+    auto error = py::reinterpret_borrow<py::object>(limit_type)(limit_message(e));
     const auto& r = e.reached();
     error.attr("states") = r.states;
     error.attr("edges") = r.edges;
@@ -192,6 +222,11 @@ void translate_errors(std::exception_ptr p) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
   } catch (const cli::interrupted_error&) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
+  } catch (const io::output_interrupted&) {
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+  } catch (const io::output_failed& e) {
+    // The file could not be written now (no such folder, no permission, a full disk).
+    PyErr_SetString(PyExc_OSError, e.what());
   } catch (const not_acyclic& e) {
     PyErr_SetString(PyExc_ValueError, e.what());
   } catch (const cli::usage_error& e) {
@@ -206,21 +241,43 @@ void translate_errors(std::exception_ptr p) {
 
 sigint_guard::sigint_guard() {
   if (!on_main_thread()) return;
+  counted_ = true;
+  if (guard_depth++ > 0) {
+    installed_ = true; // the outer guard's handler and flag serve
+    return;
+  }
+  struct sigaction current {};
+  sigaction(SIGINT, nullptr, &current);
+  // A program that ignores SIGINT, or left it to kill the process, keeps it so.
+  const bool plain = !(current.sa_flags & SA_SIGINFO);
+  if (plain && (current.sa_handler == SIG_IGN || current.sa_handler == SIG_DFL)) return;
   sigint_received.store(false);
   struct sigaction action {};
-  action.sa_handler = on_sigint;
+  action.sa_sigaction = on_sigint;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
+  action.sa_flags = SA_RESTART | SA_SIGINFO;
   installed_ = sigaction(SIGINT, &action, &python_handler) == 0;
 }
 
 sigint_guard::~sigint_guard() {
-  if (installed_) sigaction(SIGINT, &python_handler, nullptr);
+  if (!counted_) return;
+  if (--guard_depth == 0 && installed_) sigaction(SIGINT, &python_handler, nullptr);
 }
 
 // Off the main thread no handler was installed: the flag would be another call's.
 const std::atomic<bool>* sigint_guard::flag() const noexcept {
   return installed_ ? &sigint_received : nullptr;
+}
+
+bool sigint_guard::run_python_handler() const {
+  if (!received()) return false;
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  return true;
+}
+
+void write_output(const std::string& path, const std::function<void(std::ostream&)>& write,
+                  std::span<const std::string> inputs) {
+  interruptible([&](const std::atomic<bool>* stop) { io::write_file(path, write, stop, inputs); });
 }
 
 void throw_keyboard_interrupt() {
@@ -379,8 +436,10 @@ PYBIND11_MODULE(grundy, m) {
           "states",
           [](const result& r) {
             py::list all;
-            for (grundy_ns::vertex_id v = 0; v < r.solved->values().size(); ++v)
+            for (grundy_ns::vertex_id v = 0; v < r.solved->values().size(); ++v) {
+              check_signals(v);
               all.append(r.solved->state(v));
+            }
             return all;
           },
           "Every vertex's position, index = vertex id.")
@@ -406,7 +465,8 @@ PYBIND11_MODULE(grundy, m) {
               return py::str(os.str());
             }
             const auto file = py::str(path).cast<std::string>();
-            grundy_ns::cli::write_file_atomically(file, [&](std::ostream& os) { r.solved->write_dot(os); });
+            write_output(
+                file, [&](std::ostream& os) { r.solved->write_dot(os); }, r.solved->inputs());
             return py::none();
           },
           py::arg("path") = py::none(),

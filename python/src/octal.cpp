@@ -5,6 +5,7 @@
 
 #include <cli.hpp>
 
+#include <grundy/io/output_file.hpp>
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
 
@@ -89,6 +90,41 @@ std::string repr(const octal_analysis& a) {
   return text + ">";
 }
 
+// G(n) from a proven period, n a Python int of any size (past the values computed or not).
+grundy_value value_from_period(const octal_analysis& a, const py::int_& n) {
+  if (n < py::int_(a.values.size())) return a.values[n.cast<std::size_t>()];
+  const auto& p = *a.period;
+  const py::object shifted = n - py::int_(p.preperiod);
+  const auto offset =
+      py::reinterpret_steal<py::object>(PyNumber_Remainder(shifted.ptr(), py::int_(p.period).ptr()));
+  if (!offset) throw py::error_already_set();
+  return a.values[p.preperiod + offset.cast<std::size_t>()];
+}
+
+// octal_value: the values until the period is proven, or until G(n) when that comes first.
+// Past the heap sizes the engines index (2^32 - 2) only a proven period answers, as it does for
+// OctalSequence[n].
+grundy_value value_of_heap(const octal_code& code, const py::int_& heap) {
+  const auto text = py::repr(heap).cast<std::string>();
+  if (heap < py::int_(0)) throw py::value_error("n is a heap size, at least 0, not " + text);
+  constexpr std::uint64_t largest = std::numeric_limits<std::uint32_t>::max() - 1;
+  const bool computable = heap <= py::int_(largest);
+  analysis_options options;
+  options.max_values = computable ? heap.cast<std::size_t>() + 1 : analysis_options::default_max_values;
+  auto a = interruptible([&](const std::atomic<bool>* stop) {
+    options.stop = stop;
+    py::gil_scoped_release release;
+    return analyse_octal(code, options);
+  });
+  if (a.interrupted) throw_keyboard_interrupt();
+  if (a.period && a.period->proven) return value_from_period(a, heap);
+  if (computable) return a.values[heap.cast<std::size_t>()];
+  throw py::value_error("G(" + text + ") of " + code.str() +
+                        " cannot be computed: no period is proven within " + std::to_string(a.values.size()) +
+                        " values, and heaps past " + std::to_string(largest) +
+                        " are given only by a proven period");
+}
+
 } // namespace
 
 void add_octal(py::module_& m) {
@@ -115,22 +151,30 @@ void add_octal(py::module_& m) {
       .def_readonly("seconds", &octal_analysis::seconds)
       .def_readonly("rare_count", &octal_analysis::rare_count)
       .def_property_readonly("rare_mask", [](const octal_analysis& a) { return a.split.mask; })
-      .def("__len__", [](const octal_analysis& a) { return a.values.size(); })
+      .def(
+          "__len__", [](const octal_analysis& a) { return a.values.size(); },
+          "The number of values computed, G(0..len-1), even when the period gives every heap.")
+      .def(
+          "__iter__",
+          [](const py::object& self) { return py::iter(values_of(self.cast<const octal_analysis&>())); },
+          "G(0), ..., G(len-1): the values computed. A proven sequence goes on forever, so iterating\n"
+          "stops there; seq[n] gives any larger heap.")
       .def(
           "__getitem__",
-          [](const octal_analysis& a, long long n) {
-            if (n >= 0 && static_cast<std::size_t>(n) < a.values.size())
-              return a.values[static_cast<std::size_t>(n)];
-            if (n >= 0 && a.period && a.period->proven) {
-              // A proven period gives every larger heap.
-              const auto& p = *a.period;
-              return a.values[p.preperiod + (static_cast<std::size_t>(n) - p.preperiod) % p.period];
-            }
-            throw py::index_error("G(" + std::to_string(n) +
-                                  ") is not known: " + std::to_string(a.values.size()) +
+          [](const octal_analysis& a, const py::int_& index) {
+            const auto text = py::repr(index).cast<std::string>();
+            if (index < py::int_(0))
+              throw py::index_error("OctalSequence takes heap sizes n >= 0, not " + text +
+                                    ": a proven sequence has no last value (seq.values[-1] is the last one "
+                                    "computed)");
+            // Heap sizes past 2**64 - 1 would not fit; a proven period still gives them, by
+            // Python's own arithmetic.
+            if (index < py::int_(a.values.size())) return a.values[index.cast<std::size_t>()];
+            if (a.period && a.period->proven) return value_from_period(a, index);
+            throw py::index_error("G(" + text + ") is not known: " + std::to_string(a.values.size()) +
                                   " values were computed and no period is proven");
           },
-          py::arg("n"), "G(n), for any n once the period is proven.")
+          py::arg("n"), "G(n), for any n >= 0 once the period is proven.")
       .def("__repr__", &repr);
 
   m.def(
@@ -153,17 +197,28 @@ void add_octal(py::module_& m) {
         const auto path = checkpoint ? checkpoint : resume;
         if (path) {
           options.checkpoint_seconds = checkpoint_every;
-          options.on_checkpoint = [file = *path](const octal_checkpoint& c) {
-            cli::write_file_atomically(file, [&](std::ostream& os) { write_checkpoint(os, c); });
+          // A checkpoint that cannot be written costs the run nothing but the checkpoint: a
+          // RuntimeWarning, once, and the values still come back.
+          options.on_checkpoint = [file = *path, warned = false](const octal_checkpoint& c) mutable {
+            try {
+              io::write_file(file, [&](std::ostream& os) { write_checkpoint(os, c); });
+              warned = false;
+            } catch (const std::exception& e) {
+              if (warned) return;
+              warned = true;
+              const py::gil_scoped_acquire python;
+              const auto message = "the checkpoint " + std::string(e.what()) + "; the run goes on";
+              // A warning turned into an error by the program's filters is reported, not raised,
+              // since the run cannot stop here.
+              if (PyErr_WarnEx(PyExc_RuntimeWarning, message.c_str(), 1) != 0) PyErr_WriteUnraisable(nullptr);
+            }
           };
         }
-        const sigint_guard guard;
-        options.stop = guard.flag();
-        octal_analysis a;
-        {
+        auto a = interruptible([&](const std::atomic<bool>* stop) {
+          options.stop = stop;
           py::gil_scoped_release release;
-          a = saved ? resume_octal(std::move(*saved), options) : analyse_octal(parsed, options);
-        }
+          return saved ? resume_octal(std::move(*saved), options) : analyse_octal(parsed, options);
+        });
         if (a.interrupted) throw_keyboard_interrupt();
         return a;
       },
@@ -182,9 +237,13 @@ void add_octal(py::module_& m) {
 
   m.def(
       "octal_value",
-      [](const std::string& code, std::uint64_t n) { return octal_value(octal_code::parse(code), n); },
+      [](const std::string& code, const py::int_& heap) {
+        return value_of_heap(octal_code::parse(code), heap);
+      },
       py::arg("code"), py::arg("n"),
-      "G(n) of a single heap of n tokens, from the proven period when there is one.");
+      "G(n) of a single heap of n tokens, from the proven period when there is one (any n then, as\n"
+      "octal_sequence(code)[n] gives it); otherwise computed, for n up to 4294967294 (2**32 - 2).\n"
+      "Ctrl-C raises KeyboardInterrupt.");
 }
 
 } // namespace grundy::python

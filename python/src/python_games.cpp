@@ -37,6 +37,8 @@ std::size_t hash_value(const py_state& s) noexcept { return s.hash; }
 
 using clock = std::chrono::steady_clock;
 
+std::string moves_word(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
+
 // What the game's copies share: the time spent inside the user's functions, and the batches
 // of successors_many waiting to be handed out one state at a time.
 struct shared_part {
@@ -48,6 +50,8 @@ struct shared_part {
   boost::unordered_flat_map<py_state, bool, boost::hash<py_state>> queued;
   std::deque<py_state> pending;
   boost::unordered_flat_map<py_state, std::vector<py_state>, boost::hash<py_state>> ready;
+  // graded = True: every state met so far and its level (see check_levels).
+  boost::unordered_flat_map<py_state, std::uint64_t, boost::hash<py_state>> levels;
 };
 
 // States handed to successors_many at once: enough for its per-call cost to vanish, few enough
@@ -77,8 +81,12 @@ public:
     py::object v = canonical_ ? timed(canonical_, value) : py::reinterpret_borrow<py::object>(value);
     const auto h = PyObject_Hash(v.ptr());
     if (h == -1) {
-      PyErr_Clear();
-      throw py::type_error("states must be hashable (tuples, not lists): " + py::repr(v).cast<std::string>());
+      // Only a TypeError says the state cannot be hashed; anything else its __hash__ raised
+      // (KeyboardInterrupt, a bug in the user's code) goes on as itself.
+      if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();
+      const py::error_already_set cause;
+      throw py::type_error("states must be hashable (tuples, not lists): " + py::repr(v).cast<std::string>() +
+                           " (" + std::string(cause.what()) + ")");
     }
     return {std::move(v), static_cast<std::size_t>(h)};
   }
@@ -92,12 +100,14 @@ public:
     if (!many_) {
       for (auto item : timed(successors_, s.value))
         out.push_back(wrap(item));
+      check_levels(s, out);
       return;
     }
     auto& sh = *shared_;
     if (auto it = sh.ready.find(s); it != sh.ready.end()) {
       out = std::move(it->second);
       sh.ready.erase(it);
+      check_levels(s, out);
       return;
     }
     sh.queued[s] = true;
@@ -131,6 +141,15 @@ public:
         sh.ready.emplace(batch[i], std::move(moves));
       ++i;
     }
+    check_levels(s, out);
+  }
+
+  // The start of an exploration: level 0 of a graded game.
+  void set_start(const state_type& start) const {
+    if constexpr (Graded) {
+      shared_->levels.clear();
+      shared_->levels.emplace(start, 0);
+    }
   }
 
   std::string format(const state_type& s) const {
@@ -140,14 +159,40 @@ public:
 
   double user_seconds() const { return shared_->user_seconds; }
 
-  // Drops what successors_many computed ahead, once the graph is built.
+  // Drops what successors_many computed ahead and the levels checked, once the graph is built.
   void forget_batches() const {
     shared_->queued.clear();
     shared_->pending.clear();
     shared_->ready.clear();
+    shared_->levels.clear();
   }
 
 private:
+  // graded = True lets the builder index one level at a time; a game that is not graded would
+  // then be counted wrong, and one with cycles explored forever. So each state's level (its
+  // distance from the start) is recorded as the builder meets it, and a move that does not go
+  // exactly one level down is refused. The builder expands level by level, so a parent's
+  // level is always known.
+  void check_levels(const state_type& parent, const std::vector<state_type>& moves) const {
+    if constexpr (Graded) {
+      auto& levels = shared_->levels;
+      const auto it = levels.find(parent);
+      if (it == levels.end()) return; // not an exploration from set_start (a lone hint's moves)
+      const std::uint64_t below = it->second + 1;
+      for (auto& m : moves) {
+        const auto [seen, added] = levels.try_emplace(m, below);
+        if (!added && seen->second != below)
+          throw py::value_error("graded = True is wrong for this game: " + format(m) +
+                                " is reached from the start in " + moves_word(seen->second) +
+                                " and also in " + std::to_string(below) + " (by a move from " +
+                                format(parent) +
+                                "), where a graded game's moves all go exactly one level down: every "
+                                "position is always the same number of moves from the start, and no "
+                                "move comes back");
+      }
+    }
+  }
+
   template <class... A> py::object timed(const py::object& f, A&&... args) const {
     const auto t0 = clock::now();
     py::object r = f(std::forward<A>(args)...);
@@ -174,9 +219,9 @@ template <class F> auto with_game(const py::object& user, F&& f) {
 }
 
 // The library runs with the GIL held: every step may call Python. One thread explores, since
-// the user's functions are Python's.
-build_options python_options(const solve_settings& settings) {
-  auto o = settings.options(nullptr);
+// the user's functions are Python's. `stop` ends the steps that call no Python (labelling).
+build_options python_options(const solve_settings& settings, const std::atomic<bool>* stop) {
+  auto o = settings.options(stop);
   o.threads = 1;
   return o;
 }
@@ -185,7 +230,11 @@ template <class G>
 hint_result hint_game(const G& g, const py::object& position, bool misere, const solve_settings& settings) {
   const auto s = g.wrap(position);
   const auto convention = misere ? play_convention::misere : play_convention::normal;
-  const graph_strategy<G> strategy(g, s, convention, python_options(settings));
+  g.set_start(s);
+  const auto strategy = interruptible([&](const std::atomic<bool>* stop) {
+    return graph_strategy<G>(g, s, convention, python_options(settings, stop));
+  });
+  g.forget_batches();
   hint_result h;
   h.position = s.value;
   h.outcome = to_char(strategy.outcome_of(s));
@@ -207,7 +256,10 @@ hint_result hint_game(const G& g, const py::object& position, bool misere, const
 result solve_python(const py::object& game, const py::object& start, const solve_settings& settings) {
   return with_game(game, [&](auto g) {
     using G = decltype(g);
-    auto solved = grundy::solve(g, g.wrap(start), python_options(settings));
+    const auto s = g.wrap(start);
+    g.set_start(s);
+    auto solved = interruptible(
+        [&](const std::atomic<bool>* stop) { return grundy::solve(g, s, python_options(settings, stop)); });
     g.forget_batches();
     const auto seconds = g.user_seconds();
     return result{std::make_shared<solved_game<G, python_traits>>(g, std::move(solved),

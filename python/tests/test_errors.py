@@ -93,3 +93,22 @@ def test_solving_off_the_main_thread():
     t.start()
     t.join()
     assert found == [696]
+
+
+def test_limit_messages_name_python_arguments():
+    with pytest.raises(grundy.LimitExceeded) as e:
+        grundy.solve(grundy.Tablettes(4, 3), max_states=500)
+    assert "max_states" in str(e.value) and "--" not in str(e.value)
+    with pytest.raises(grundy.LimitExceeded) as e:
+        grundy.solve(grundy.Tablettes(7, 3), max_memory="1M")
+    assert "max_memory" in str(e.value) and "--" not in str(e.value)
+
+
+def test_heap_sizes_past_any_integer():
+    with pytest.raises(ValueError, match="heap size 1180591620717411303424 is too large"):
+        grundy.Octal("0.07", [2**70])
+    with pytest.raises(ValueError, match="heap size 4294967296 is too large"):
+        grundy.Nim(2**32)
+    with pytest.raises(ValueError, match="negative"):
+        grundy.Nim([3, -(2**70)])
+    assert grundy.Nim(2**32 - 1).start == [2**32 - 1]

@@ -84,3 +84,33 @@ def test_bad_arguments():
 
 def test_octal_value():
     assert grundy.octal_value("0.07", 10**9) == grundy.octal_sequence("0.07")[10**9]
+
+
+def test_octal_value_agrees_with_the_sequence_past_2_to_the_32():
+    s = grundy.octal_sequence("0.07")
+    for n in (2**32 - 2, 2**32, 10**15, 2**70):
+        assert grundy.octal_value("0.07", n) == s[n]
+    # Dawson's Kayles has period 34 from heap 53: every heap size, however large.
+    assert s[2**70] == s[53 + (2**70 - 53) % 34]
+    with pytest.raises(ValueError, match="at least 0"):
+        grundy.octal_value("0.07", -1)
+
+
+def test_negative_index():
+    s = grundy.octal_sequence("0.07")
+    with pytest.raises(IndexError, match="n >= 0"):
+        s[-1]
+    with pytest.raises(IndexError, match="n >= 0"):
+        grundy.octal_sequence("0.6", max=100)[-1]
+
+
+def test_iteration_stops_at_the_values_computed():
+    """A proven sequence goes on forever: iterating gives the values computed, len(s) of them."""
+    s = grundy.octal_sequence("0.07")
+    assert s.proven
+    values = list(s)
+    assert len(values) == len(s)
+    assert values == list(s.values)
+    assert values[:12] == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]
+    # Membership runs over the same values, and ends for a value that is not there.
+    assert 2 in s and s.max_value + 1 not in s

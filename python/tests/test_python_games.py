@@ -110,3 +110,48 @@ def test_errors_from_python_games():
     with pytest.raises(grundy.LimitExceeded) as e:
         grundy.solve(Counter(), 0, max_states=1000)
     assert e.value.states == 1000
+
+
+class TakeOneOrTwo:
+    """Subtraction {1, 2} on one heap: not graded, since 10 -> 8 and 10 -> 9 -> 8 reach 8 after
+    one move and after two. Solved as it is, 10 has 11 positions."""
+
+    def __init__(self, graded):
+        self.graded = graded
+
+    def successors(self, n):
+        return [n - k for k in (1, 2) if k <= n]
+
+
+def test_graded_is_checked():
+    assert grundy.solve(TakeOneOrTwo(False), 10).vertices == 11
+    with pytest.raises(ValueError, match="graded = True is wrong") as e:
+        grundy.solve(TakeOneOrTwo(True), 10)
+    assert "8 is reached from the start in 1 move and also in 2 (by a move from 9)" in str(e.value)
+    with pytest.raises(ValueError, match="graded = True is wrong"):
+        grundy.hint(TakeOneOrTwo(True), 10)
+
+
+def test_graded_cycle_is_refused():
+    class Cycle:
+        graded = True
+
+        def successors(self, s):
+            return [(s + 1) % 3]
+
+    with pytest.raises(ValueError, match="graded = True is wrong"):
+        grundy.solve(Cycle(), 0)
+
+
+def test_graded_game_that_is_graded():
+    class Heaps:
+        """Nim on two heaps, taking one token: every move goes one level down."""
+
+        graded = True
+
+        def successors(self, s):
+            return [tuple(sorted(h - (i == j) for j, h in enumerate(s))) for i in range(len(s)) if s[i]]
+
+    r = grundy.solve(Heaps(), (3, 4))
+    # Sorted pairs (a, b) with a <= b: b = 4 with a from 0 to 3, and the 10 pairs up to 3.
+    assert r.vertices == 14

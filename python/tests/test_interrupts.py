@@ -1,0 +1,109 @@
+"""Ctrl-C in every long call: SIGINT, sent to this process by a timer thread while the call runs,
+comes out of the call as KeyboardInterrupt within a second or so. Each call would run for many
+seconds uninterrupted, so one that ignored the signal fails the time bound instead of hanging."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import grundy
+
+
+class Chain:
+    """A game written in Python: a long chain of positions."""
+
+    def successors(self, n):
+        return [n + 1] if n < 10**8 else []
+
+
+class SlowSuccessors:
+    """One call to successors that lasts long, in Python code of the user's."""
+
+    def successors(self, n):
+        if n == 0:
+            end = time.monotonic() + 20
+            while time.monotonic() < end:
+                pass
+        return [n + 1] if n < 3 else []
+
+
+CALLS = {
+    "octal_value": lambda: grundy.octal_value("0.6", 3_000_000),
+    "octal_sequence": lambda: grundy.octal_sequence("0.6", max=3_000_000),
+    "hint octal": lambda: grundy.hint(grundy.Octal("0.6", [3_000_000])),
+    "winning_moves octal": lambda: grundy.winning_moves(grundy.Octal("0.6", [3_000_000])),
+    "solve tablettes": lambda: grundy.solve(grundy.Tablettes(7, 3)),
+    "solve python": lambda: grundy.solve(Chain(), 0),
+    "hint python": lambda: grundy.hint(Chain(), 0),
+    "python code inside a solve": lambda: grundy.solve(SlowSuccessors(), 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_sigint_becomes_keyboard_interrupt(name):
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            CALLS[name]()
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 0.3 + 1.5
+
+
+def test_a_signal_after_the_call_is_not_raised_later():
+    """The library stops on the flag and Python's handler runs once, inside the call: nothing is
+    left pending to raise a second KeyboardInterrupt at some later line."""
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.octal_value("0.6", 3_000_000)
+    for _ in range(100_000):
+        pass
+    assert grundy.octal_value("0.07", 10) == 3
+
+
+def test_a_program_s_own_handler_runs():
+    """A SIGINT handler the program installed is the one that decides, as for any Python code."""
+    caught = []
+
+    def handler(number, frame):
+        caught.append(number)
+        raise RuntimeError("stopped by the program's handler")
+
+    previous = signal.signal(signal.SIGINT, handler)
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    try:
+        timer.start()
+        with pytest.raises(RuntimeError, match="program's handler"):
+            grundy.octal_sequence("0.6", max=3_000_000)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert caught == [signal.SIGINT]
+
+
+def test_keyboard_interrupt_from_a_state_s_hash():
+    class Touchy:
+        def __init__(self, n, error):
+            self.n, self.error = n, error
+
+        def __hash__(self):
+            if self.n == 2:
+                raise self.error
+            return self.n
+
+        def __eq__(self, other):
+            return self.n == other.n
+
+    def game(error):
+        return type("G", (), {"successors": lambda self, s: [Touchy(s.n + 1, error)] if s.n < 5 else []})()
+
+    with pytest.raises(KeyboardInterrupt):
+        grundy.solve(game(KeyboardInterrupt()), Touchy(0, None))
+    with pytest.raises(ZeroDivisionError, match="hash bug"):
+        grundy.solve(game(ZeroDivisionError("hash bug")), Touchy(0, None))
