@@ -24,39 +24,60 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace grundy::detail {
 
-// The vertices whose portable names another vertex shares (a game's format need not tell
-// every position apart: a game written in Python may print two alike). Found from 64-bit
-// hashes, 8 bytes per vertex while it runs: a vertex marked by a mere collision of hashes only
-// gets a longer id.
-template <game Game> std::vector<bool> shared_names(const labelled_graph_view<Game>& view) {
-  std::vector<std::uint64_t> hashes(view.size());
-  for (vertex_id v = 0; v < view.size(); ++v)
-    hashes[v] = std::hash<std::string>{}(view.state(v));
-  std::vector<std::uint64_t> sorted = hashes, repeated;
-  std::sort(sorted.begin(), sorted.end());
-  for (std::size_t i = 1; i < sorted.size(); ++i)
-    if (sorted[i] == sorted[i - 1] && (repeated.empty() || repeated.back() != sorted[i]))
-      repeated.push_back(sorted[i]);
-  std::vector<bool> shared(view.size(), false);
-  if (repeated.empty()) return shared;
-  for (vertex_id v = 0; v < view.size(); ++v)
-    shared[v] = std::binary_search(repeated.begin(), repeated.end(), hashes[v]);
-  return shared;
-}
-
-template <game Game> void write_graphml(std::ostream& os, const labelled_graph_view<Game>& view) {
-  const auto shared = shared_names(view);
+// Every vertex's portable name, XML-escaped, formatted once into one buffer: ids are written
+// again for every edge, and formatting a position (the game's own format) costs more than the
+// rest of the export. The buffer holds the names' bytes and one offset per vertex, less than the
+// graph itself holds.
+class graphml_names {
+public:
+  template <game Game>
+  explicit graphml_names(const labelled_graph_view<Game>& view) : start_(view.size() + 1) {
+    for (vertex_id v = 0; v < view.size(); ++v) {
+      start_[v] = text_.size();
+      text_ += xml_escaped(view.state(v));
+    }
+    start_[view.size()] = text_.size();
+    mark_shared();
+  }
+  std::string_view state(vertex_id v) const { return {text_.data() + start_[v], start_[v + 1] - start_[v]}; }
   // A portable name has a backslash only before another or before x, so "\#" and the vertex
   // number make an id no name has and no other vertex gets.
-  const auto id_of = [&](vertex_id v, std::string escaped_state) {
-    if (shared[v]) escaped_state += fmt::format("\\#{}", v);
-    return escaped_state;
-  };
-  const auto id = [&](vertex_id v) { return id_of(v, xml_escaped(view.state(v))); };
+  void write_id(std::string& out, vertex_id v) const {
+    out += state(v);
+    if (shared_[v]) fmt::format_to(std::back_inserter(out), "\\#{}", v);
+  }
+
+private:
+  // The vertices whose names another vertex shares (a game's format need not tell every
+  // position apart: a game written in Python may print two alike).
+  void mark_shared() {
+    const auto n = start_.size() - 1;
+    std::vector<std::string_view> sorted(n);
+    for (vertex_id v = 0; v < n; ++v)
+      sorted[v] = state(v);
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<std::string_view> repeated;
+    for (std::size_t i = 1; i < n; ++i)
+      if (sorted[i] == sorted[i - 1] && (repeated.empty() || repeated.back() != sorted[i]))
+        repeated.push_back(sorted[i]);
+    shared_.assign(n, false);
+    if (repeated.empty()) return;
+    for (vertex_id v = 0; v < n; ++v)
+      shared_[v] = std::binary_search(repeated.begin(), repeated.end(), state(v));
+  }
+
+  std::string text_;
+  std::vector<std::size_t> start_;
+  std::vector<bool> shared_;
+};
+
+template <game Game> void write_graphml(std::ostream& os, const labelled_graph_view<Game>& view) {
+  const graphml_names names(view);
   os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n";
   const auto key = [&](const char* name, const char* type) {
@@ -72,11 +93,10 @@ template <game Game> void write_graphml(std::ostream& os, const labelled_graph_v
   os << "  <graph id=\"G\" edgedefault=\"directed\">\n";
   std::string line;
   for (vertex_id v = 0; v < view.size(); ++v) {
-    line.clear();
-    const auto state = xml_escaped(view.state(v));
-    fmt::format_to(std::back_inserter(line),
-                   "    <node id=\"{}\"><data key=\"state\">{}</data><data key=\"value\">{}</data>",
-                   id_of(v, state), state, xml_escaped(view.value(v)));
+    line = "    <node id=\"";
+    names.write_id(line, v);
+    fmt::format_to(std::back_inserter(line), "\"><data key=\"state\">{}</data><data key=\"value\">{}</data>",
+                   names.state(v), xml_escaped(view.value(v)));
     if (view.finite(v))
       fmt::format_to(std::back_inserter(line), "<data key=\"grundy\">{}</data>", view.values[v]);
     fmt::format_to(std::back_inserter(line),
@@ -87,14 +107,15 @@ template <game Game> void write_graphml(std::ostream& os, const labelled_graph_v
     line += "</node>\n";
     os << line;
   }
-  for (vertex_id v = 0; v < view.size(); ++v) {
-    bool any = false;
-    std::string source;
+  for (vertex_id v = 0; v < view.size(); ++v)
     view.for_each_successor(v, [&](vertex_id w) {
-      if (!any) source = id(v), any = true;
-      os << "    <edge source=\"" << source << "\" target=\"" << id(w) << "\"/>\n";
+      line = "    <edge source=\"";
+      names.write_id(line, v);
+      line += "\" target=\"";
+      names.write_id(line, w);
+      line += "\"/>\n";
+      os << line;
     });
-  }
   os << "  </graph>\n</graphml>\n";
 }
 
