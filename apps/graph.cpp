@@ -260,8 +260,9 @@ void add_graph_command(CLI::App& app) {
   auto o = std::make_shared<graph_options>();
   auto* cmd = app.add_subcommand("graph", "Explore one game graph and label it with Sprague-Grundy values");
   add_position_arguments(*cmd, o->where);
-  cmd->add_option("--export", o->export_path,
-                  "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name");
+  refuse_empty(cmd->add_option("--export", o->export_path,
+                               "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name"),
+               "a file name");
   cmd->add_flag("--misere", o->misere, "also label the graph for misère play (the last move loses)");
   cmd->add_flag("--symmetry", o->where.symmetry,
                 "tablettes: explore one position per colour relabelling (counts stay exact)");

@@ -212,6 +212,7 @@ BOOST_AUTO_TEST_CASE(numeric_options_refuse_nonsense) {
   // Empty names are refused, not read as the option left out.
   expect_line("graph nim 3 --dot ''", 2, "--dot needs a file name, not ''");
   expect_line("octal 0.07 --out ''", 2, "--out needs a file name, not ''");
+  expect_line("graph nim 3 --export ''", 2, "--export needs a file name, not ''");
   expect_line("octal 0.07 --checkpoint ''", 2, "--checkpoint needs a file name, not ''");
 }
 
