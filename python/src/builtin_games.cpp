@@ -116,6 +116,11 @@ digraph_game read_digraph(const std::string& path, bool undirected, const py::ob
     } catch (const undirected_digraph_error& e) {
       throw py::value_error(e.description() +
                             "; pass undirected=True to let a token move both ways along each edge");
+    } catch (const digraph_error& e) {
+      if (!e.system_error()) throw;
+      // OSError(errno, message) is FileNotFoundError, IsADirectoryError... as Python's open says.
+      PyErr_SetObject(PyExc_OSError, py::make_tuple(e.system_error(), e.what()).ptr());
+      throw py::error_already_set();
     }
   });
 }

@@ -199,9 +199,9 @@ def test_csv_export_and_bad_input(tmp_path):
         grundy.Digraph([("a", "b", "c")], "a")
     with pytest.raises(TypeError, match="str or int"):
         grundy.Digraph([("a", 1.5)], "a")
-    with pytest.raises(ValueError):
+    with pytest.raises(FileNotFoundError):
         grundy.Digraph(tmp_path / "missing.txt", "a")
-    with pytest.raises(ValueError, match="missing"):
+    with pytest.raises(FileNotFoundError, match="missing"):
         grundy.Digraph(os.fsencode(tmp_path / "missing.txt"), "a")
     with pytest.raises(ValueError, match="cycle"):
         grundy.hint(grundy.Digraph(EDGES, "s"), misere=True)
@@ -245,10 +245,13 @@ def test_dot_edge_groups_and_deep_files(tmp_path):
 
 
 def test_files_that_cannot_be_read(tmp_path):
-    with pytest.raises(ValueError, match="No such file or directory"):
+    # As Python's own open() says it: the subclass of OSError its error number makes.
+    with pytest.raises(FileNotFoundError, match="cannot open the graph file .*missing.txt: No such file"):
         grundy.Digraph(tmp_path / "missing.txt", "a")
-    with pytest.raises(ValueError, match="Is a directory"):
+    with pytest.raises(IsADirectoryError, match="Is a directory"):
         grundy.Digraph(tmp_path, "a")
+    with pytest.raises(ValueError, match="has no vertex"):
+        grundy.Digraph("/dev/null", "a")
     big = tmp_path / "big.txt"
     big.write_text("".join(f"v{i} v{i + 1}\n" for i in range(50_000)))
     with pytest.raises(grundy.LimitExceeded, match="memory limit"):

@@ -23,7 +23,7 @@ digraph_game digraph_game::read(const std::string& path, const io::read_options&
   } catch (const io::undirected_graph_error& e) {
     throw undirected_digraph_error(e.what(), e.description());
   } catch (const io::graph_file_error& e) {
-    throw digraph_error(e.what());
+    throw digraph_error(e.what(), e.system_error());
   }
   if (g.names.empty()) throw digraph_error(fmt::format("the graph file {} has no vertex", path));
   return digraph_game(build(std::move(g.names), g.edges));

@@ -70,13 +70,17 @@ void reading::undirected(std::uint64_t line, std::string_view how) const {
 
 input::input(reading& r) : reading_(r) {
   fd_ = ::open(r.path().c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd_ < 0)
-    throw graph_file_error(fmt::format("cannot open the graph file {}: {}", r.path(), std::strerror(errno)));
+  if (fd_ < 0) {
+    const int error = errno;
+    throw graph_file_error(fmt::format("cannot open the graph file {}: {}", r.path(), std::strerror(error)),
+                           error);
+  }
   struct stat st {};
   if (::fstat(fd_, &st) != 0 || S_ISDIR(st.st_mode)) {
     const int error = S_ISDIR(st.st_mode) ? EISDIR : errno;
     ::close(fd_);
-    throw graph_file_error(fmt::format("cannot read the graph file {}: {}", r.path(), std::strerror(error)));
+    throw graph_file_error(fmt::format("cannot read the graph file {}: {}", r.path(), std::strerror(error)),
+                           error);
   }
   regular_ = S_ISREG(st.st_mode);
   // Opened without blocking so that a FIFO with no writer yet does not hang the open; reads

@@ -22,7 +22,13 @@ namespace grundy {
 // naming a vertex that is not there. The message is one line that names the file.
 class digraph_error : public std::invalid_argument {
 public:
-  using std::invalid_argument::invalid_argument;
+  explicit digraph_error(const std::string& what, int system_error = 0)
+      : std::invalid_argument(what), system_error_(system_error) {}
+  // The system's error number when the file could not be opened or read; 0 otherwise.
+  int system_error() const noexcept { return system_error_; }
+
+private:
+  int system_error_;
 };
 
 // An undirected graph file read without read_options::undirected. Its message says so; a front

@@ -19,7 +19,14 @@ namespace grundy::io {
 // larger or deeper than the bounds. One line that names the file.
 class graph_file_error : public std::invalid_argument {
 public:
-  using std::invalid_argument::invalid_argument;
+  explicit graph_file_error(const std::string& what, int system_error = 0)
+      : std::invalid_argument(what), system_error_(system_error) {}
+  // The system's error number when the file could not be opened or read (ENOENT, EISDIR...), so
+  // that a front end can say it as its language does; 0 for a file read and refused.
+  int system_error() const noexcept { return system_error_; }
+
+private:
+  int system_error_;
 };
 
 // An undirected graph (DOT's `graph`, GraphML's edgedefault="undirected" or an edge with
