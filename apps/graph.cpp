@@ -156,6 +156,12 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   const auto format = o.export_path.empty() ? export_format::json : export_format_of(o.export_path);
   const auto inputs = input_files(o);
   if (!o.dot.empty()) check_output_file(o.dot, "--dot", inputs);
+  if (!o.render.empty()) {
+    // dot reads the DOT file back: it must be a file, and the picture's name must do too.
+    if (io::resolve_output(o.dot, inputs).kind != io::output_kind::file)
+      throw usage_error(fmt::format("--render needs --dot to name a file, not '{}'", o.dot));
+    check_output_file(io::picture_path(o.dot, o.render), "--render", inputs);
+  }
   progress_line line(o.exploration.quiet);
   const interruption stop;
   const auto solved = solve(g, start, make_build_options(o.exploration, line, stop));
@@ -260,9 +266,10 @@ void add_graph_command(CLI::App& app) {
   auto o = std::make_shared<graph_options>();
   auto* cmd = app.add_subcommand("graph", "Explore one game graph and label it with Sprague-Grundy values");
   add_position_arguments(*cmd, o->where);
-  refuse_empty(cmd->add_option("--export", o->export_path,
-                               "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name"),
-               "a file name");
+  refuse_empty(
+      cmd->add_option("--export", o->export_path,
+                      "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name"),
+      "a file name");
   cmd->add_flag("--misere", o->misere, "also label the graph for misère play (the last move loses)");
   cmd->add_flag("--symmetry", o->where.symmetry,
                 "tablettes: explore one position per colour relabelling (counts stay exact)");

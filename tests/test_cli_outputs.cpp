@@ -130,3 +130,21 @@ BOOST_AUTO_TEST_CASE(a_directory_or_socket_is_refused_before_any_work) {
   BOOST_TEST(slurp(d / "err").find("--out: 'sub' is a directory") != std::string::npos, slurp(d / "err"));
   BOOST_TEST(slurp(d / "out").empty());
 }
+
+// A DOT file whose name starts with '-' is still drawn: dot reads it on its standard input, never
+// as one of its options; and --render needs --dot to name a file.
+BOOST_AUTO_TEST_CASE(render_takes_any_file_name) {
+  const auto d = folder("render");
+  if (shell(d, "command -v dot >/dev/null") != 0) return;
+  BOOST_TEST(shell(d, cli() + " graph nim 1 2 --dot -g.dot --render svg >out 2>err") == 0, slurp(d / "err"));
+  BOOST_TEST(slurp(d / "-g.svg").find("<svg") != std::string::npos);
+  BOOST_TEST(shell(d, cli() + " graph nim 1 2 --dot - --render svg >out 2>err") == 2);
+  BOOST_TEST(slurp(d / "err").find("--render needs --dot to name a file") != std::string::npos,
+             slurp(d / "err"));
+  // A picture that cannot be written is found before any work.
+  fs::create_directories(d / "p.svg");
+  BOOST_TEST(shell(d, cli() + " graph nim 1 2 --dot p.dot --render svg >out 2>err") == 2);
+  BOOST_TEST(slurp(d / "err").find("--render: 'p.svg' is a directory") != std::string::npos,
+             slurp(d / "err"));
+  BOOST_TEST(!fs::exists(d / "p.dot"));
+}

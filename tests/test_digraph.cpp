@@ -105,8 +105,9 @@ BOOST_AUTO_TEST_CASE(token_sums_by_smiths_rule_equal_the_graph_of_the_sum) {
   for (int i = 0; i < 60; ++i) {
     const unsigned n = std::uniform_int_distribution<unsigned>(2, 9)(rng);
     std::vector<std::string> names;
+    // Appended rather than "v" + to_string(v), which GCC 12 wrongly warns about (-Wrestrict).
     for (unsigned v = 0; v < n; ++v)
-      names.push_back("v" + std::to_string(v));
+      names.push_back(std::string("v").append(std::to_string(v)));
     std::vector<std::pair<grundy::vertex_id, grundy::vertex_id>> edges;
     for (unsigned e = std::uniform_int_distribution<unsigned>(0, 2 * n)(rng); e > 0; --e)
       edges.emplace_back(rng() % n, rng() % n);

@@ -115,6 +115,8 @@ BOOST_AUTO_TEST_CASE(portable_names_are_reversible_and_distinct) {
   BOOST_TEST(!original_name("\\"));
   BOOST_TEST(!original_name("\\x4"));
   BOOST_TEST(!original_name("\\n"));
+  // One spelling per name: an escape portable_name never writes is refused.
+  BOOST_TEST(!original_name("\\x41"));
 }
 
 BOOST_AUTO_TEST_CASE(json_strings_are_valid_for_any_bytes) {

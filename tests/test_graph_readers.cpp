@@ -278,3 +278,31 @@ BOOST_AUTO_TEST_CASE(a_pipe_that_never_writes_sees_the_stop) {
   BOOST_TEST((std::chrono::steady_clock::now() - started < std::chrono::milliseconds(1500)));
   writer.join();
 }
+
+// A byte-order mark that a pipe hands over a byte at a time is still dropped, in every format.
+BOOST_AUTO_TEST_CASE(a_byte_order_mark_split_by_a_pipe) {
+  const auto dir = grundy_test::scratch_directory("test-graph-readers");
+  for (const auto& [name, text] : {std::pair<std::string, std::string>{"bom.txt", "a b\nb c\n"},
+                                   {"bom.dot", "digraph { a -> b -> c }"}}) {
+    const auto fifo = (dir / ("split-" + name)).string();
+    ::unlink(fifo.c_str());
+    BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::thread writer([&, text = text] {
+      std::ofstream out(fifo, std::ios::binary);
+      out << '\xEF' << std::flush;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      out << "\xBB\xBF" << text << std::flush;
+    });
+    same_as_list(fifo, "a b\nb c\n");
+    writer.join();
+  }
+}
+
+// A named subgraph opened again keeps one list of its nodes, however often it is reopened.
+BOOST_AUTO_TEST_CASE(a_subgraph_reopened_keeps_its_nodes_once) {
+  std::string text = "digraph { subgraph s { a b }";
+  for (int i = 0; i < 2000; ++i)
+    text += " subgraph s { subgraph s }";
+  text += " x -> subgraph s }";
+  same_as_list(write("reopened.dot", text), "x a\nx b\n");
+}

@@ -252,6 +252,41 @@ BOOST_AUTO_TEST_CASE(pictures_are_written_safely) {
   BOOST_CHECK_THROW(io::render_dot(dot.string(), "gif"), std::invalid_argument);
   // A DOT file dot cannot read: a clear failure, no picture.
   put(d / "bad.dot", "digraph { a -> }\n");
-  BOOST_CHECK_THROW(io::render_dot((d / "bad.dot").string(), "svg"), io::render_failed);
+  try {
+    io::render_dot((d / "bad.dot").string(), "svg");
+    BOOST_ERROR("a bad DOT file was drawn");
+  } catch (const io::render_failed& e) {
+    // One line, with what dot said.
+    BOOST_TEST(std::string(e.what()).find("syntax error") != std::string::npos, e.what());
+    BOOST_TEST(std::string(e.what()).find('\n') == std::string::npos, e.what());
+  }
   BOOST_TEST(!fs::exists(d / "bad.svg"));
+}
+
+// The longest name a folder takes can be written: the temporary's name is cut to fit.
+BOOST_AUTO_TEST_CASE(the_longest_names_are_written) {
+  const auto d = folder("long");
+  const auto path = d / (std::string(250, 'x') + ".txt");
+  io::write_file(path.string(), hello);
+  BOOST_TEST(slurp(path) == "hello\n");
+  BOOST_TEST(!temporary_left(d));
+}
+
+// In a folder anyone may write to (sticky, as /tmp), a link another user made is not followed,
+// as the kernel's protected_symlinks does for open(): that is the planted-link attack itself.
+BOOST_AUTO_TEST_CASE(a_foreign_link_in_a_shared_folder_is_not_followed) {
+  const auto d = folder("shared");
+  fs::permissions(d, fs::perms::all | fs::perms::sticky_bit);
+  put(d / "victim", "precious\n");
+  fs::create_symlink(d / "victim", d / "result.json");
+  if (::lchown((d / "result.json").c_str(), 65534, 65534) != 0) {
+    BOOST_TEST_MESSAGE("cannot give the link to another user here: skipped");
+    return;
+  }
+  BOOST_CHECK_THROW(io::write_file((d / "result.json").string(), hello), io::output_refused);
+  BOOST_TEST(slurp(d / "victim") == "precious\n");
+  // Our own link there is followed.
+  fs::create_symlink(d / "victim", d / "mine.json");
+  io::write_file((d / "mine.json").string(), hello);
+  BOOST_TEST(slurp(d / "victim") == "hello\n");
 }

@@ -120,6 +120,11 @@ py::object to_networkx(const result& r) {
   return g;
 }
 
+// A path as Python's own functions take it: str, bytes or os.PathLike.
+std::string path_of(const py::object& path) {
+  return py::module_::import("os").attr("fsdecode")(path).cast<std::string>();
+}
+
 void export_to(const result& r, const std::string& path) {
   const auto& s = solved(r);
   const auto extension = std::filesystem::path(path).extension().string();
@@ -185,18 +190,17 @@ std::string hint_text(const hint_result& h) {
   return text;
 }
 
-// A limit passed, in Python's words: the library's sentence without any advice it gives in
-// parentheses, the figures reached, and the argument to raise.
+// A limit passed, in Python's words: the library's sentence (which names no option), the
+// figures reached, and the argument to raise, chosen by the limit's kind.
 std::string limit_message(const limit_exceeded& e) {
-  std::string what = e.what();
-  if (const auto advice = what.find(" ("); advice != std::string::npos) what.erase(advice);
-  const bool positions = what.find("positions") != std::string::npos;
   const auto& r = e.reached();
-  return fmt::format("{}; reached {} positions and {} moves in {} levels, {} s, {} of memory ({})", what,
+  const char* advice = e.kind() == limit_kind::states ? "raise max_states if memory allows"
+                       : e.kind() == limit_kind::memory
+                           ? "raise max_memory if the machine has more"
+                           : "the game has more positions in one level than can be numbered";
+  return fmt::format("{}; reached {} positions and {} moves in {} levels, {} s, {} of memory ({})", e.what(),
                      cli::with_thousands(r.states), cli::with_thousands(r.edges), r.levels,
-                     cli::format_seconds(r.seconds), cli::format_bytes(r.memory_bytes),
-                     positions ? "raise max_states if memory allows"
-                               : "raise max_memory if the machine has more");
+                     cli::format_seconds(r.seconds), cli::format_bytes(r.memory_bytes), advice);
 }
 
 // The library's errors as Python's: bad input is a ValueError, an exploration past its limits
@@ -277,6 +281,9 @@ bool sigint_guard::run_python_handler() const {
 
 void write_output(const std::string& path, const std::function<void(std::ostream&)>& write,
                   std::span<const std::string> inputs) {
+  // What Python printed before, through its own buffer, comes first on standard output.
+  if (io::resolve_output(path, inputs).kind == io::output_kind::standard_output)
+    py::module_::import("sys").attr("stdout").attr("flush")();
   interruptible([&](const std::atomic<bool>* stop) { io::write_file(path, write, stop, inputs); });
 }
 
@@ -464,7 +471,7 @@ PYBIND11_MODULE(grundy, m) {
               r.solved->write_dot(os);
               return py::str(os.str());
             }
-            const auto file = py::str(path).cast<std::string>();
+            const auto file = path_of(path);
             write_output(
                 file, [&](std::ostream& os) { r.solved->write_dot(os); }, r.solved->inputs());
             return py::none();
@@ -479,8 +486,7 @@ PYBIND11_MODULE(grundy, m) {
            "outcome ('P', 'N' or 'D'). All are str or int, so networkx.write_graphml writes them.\n"
            "state(v) gives a vertex's position as a Python object.")
       .def(
-          "export",
-          [](const result& r, const py::object& path) { export_to(r, py::str(path).cast<std::string>()); },
+          "export", [](const result& r, const py::object& path) { export_to(r, path_of(path)); },
           py::arg("path"),
           "Writes the result as the CLI does, chosen by the file's extension: .json, .graphml or .csv\n"
           "every vertex with its position, value and outcome, and every edge, the very bytes of\n"

@@ -28,11 +28,6 @@ bool dot_lexer::fill() {
   if (at_end_) return false;
   end_ = in_.read(buffer_.get(), chunk_size);
   pos_ = 0;
-  if (!started_) {
-    started_ = true;
-    if (std::string_view(buffer_.get(), end_).starts_with("\xEF\xBB\xBF"))
-      pos_ = 3; // a UTF-8 byte-order mark
-  }
   at_end_ = end_ == 0;
   return pos_ < end_ || (!at_end_ && fill());
 }

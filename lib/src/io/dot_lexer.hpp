@@ -76,7 +76,6 @@ private:
   std::unique_ptr<char[]> buffer_;
   std::size_t pos_ = 0, end_ = 0;
   bool at_end_ = false;
-  bool started_ = false;
   bool column0_ = true; // nothing read yet on this line
   std::uint64_t line_ = 1, token_line_ = 1;
   std::string text_;

@@ -47,6 +47,21 @@ std::optional<int> own_descriptor(std::string_view path) {
   return std::nullopt;
 }
 
+// The kernel's rule for links in shared folders (fs.protected_symlinks), kept even where it is
+// off: in a folder anyone may write to and only owners may delete from (/tmp), a link is
+// followed only when it belongs to us or to the folder's owner. Someone else's link there is
+// the planted-link attack itself.
+void refuse_foreign_link(const std::string& path, const std::filesystem::path& link, const struct stat& st) {
+  const auto folder = link.parent_path().empty() ? std::filesystem::path(".") : link.parent_path();
+  struct stat dir {};
+  if (::stat(folder.c_str(), &dir) != 0) return; // the resolution fails later with the reason
+  const bool shared = (dir.st_mode & S_ISVTX) && (dir.st_mode & S_IWOTH);
+  if (shared && st.st_uid != ::geteuid() && st.st_uid != dir.st_uid)
+    throw output_refused(fmt::format("{} is a link another user made in a shared folder: it is not followed; "
+                                     "give another name",
+                                     quoted(path)));
+}
+
 // Follows `path` through its links to the name of the file it writes, which need not exist
 // yet (a link to a file not made yet names that file, as a shell's redirection makes it).
 std::string follow_links(const std::string& path) {
@@ -56,6 +71,7 @@ std::string follow_links(const std::string& path) {
     struct stat st {};
     if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) break;
     if (hops == 40) fail(path, ELOOP);
+    refuse_foreign_link(path, p, st);
     std::array<char, 4096> buffer{};
     const auto n = ::readlink(p.c_str(), buffer.data(), buffer.size() - 1);
     if (n < 0) fail(path, errno);
@@ -100,7 +116,12 @@ std::string random_suffix() {
 // of a killed run are recognisable.
 int create_temporary(const output_target& t, std::string& name) {
   for (int attempt = 0; attempt < 16; ++attempt) {
-    name = fmt::format("{}.tmp-{}", t.target, random_suffix());
+    // Cut to a stem that leaves room for the suffix, so that any name the system takes can be
+    // written (names stop at 255 bytes).
+    const auto slash = t.target.rfind('/') + 1;
+    const auto stem =
+        std::string_view(t.target).substr(0, slash + std::min<std::size_t>(t.target.size() - slash, 200));
+    name = fmt::format("{}.tmp-{}", stem, random_suffix());
     const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd >= 0) return fd;
     if (errno != EEXIST) fail(t.path, errno);
@@ -112,8 +133,7 @@ int create_temporary(const output_target& t, std::string& name) {
 // is written without blocking, so that a reader that stops reading cannot hold a stop back.
 class descriptor_buffer : public std::streambuf {
 public:
-  descriptor_buffer(int fd, const std::atomic<bool>* stop, bool poll_writes)
-      : fd_(fd), stop_(stop), poll_(poll_writes) {
+  descriptor_buffer(int fd, const std::atomic<bool>* stop) : fd_(fd), stop_(stop) {
     setp(buffer_.data(), buffer_.data() + buffer_.size());
   }
   int error() const noexcept { return error_; }
@@ -143,7 +163,9 @@ private:
       if (n >= 0) {
         p += n;
         left -= static_cast<std::size_t>(n);
-      } else if (errno == EAGAIN && poll_) {
+      } else if (errno == EAGAIN) {
+        // A descriptor left non-blocking (a stream, or a standard output inherited so) is
+        // waited on, the stop flag looked at every 200 ms.
         pollfd waiting{fd_, POLLOUT, 0};
         ::poll(&waiting, 1, 200);
       } else if (errno != EINTR) {
@@ -157,15 +179,14 @@ private:
   std::array<char, 1 << 16> buffer_{};
   int fd_;
   const std::atomic<bool>* stop_;
-  bool poll_;
   int error_ = 0;
   bool interrupted_ = false;
 };
 
 // Runs `write` on a stream over fd and flushes it; throws as write_file says.
 void write_through(int fd, const output_target& t, const std::function<void(std::ostream&)>& write,
-                   const std::atomic<bool>* stop, bool poll_writes) {
-  descriptor_buffer buffer(fd, stop, poll_writes);
+                   const std::atomic<bool>* stop) {
+  descriptor_buffer buffer(fd, stop);
   std::ostream os(&buffer);
   write(os);
   os.flush();
@@ -216,7 +237,7 @@ void write_regular(const output_target& t, const std::function<void(std::ostream
     // The new file keeps the permissions of the one it replaces.
     struct stat old {};
     if (::stat(t.target.c_str(), &old) == 0 && S_ISREG(old.st_mode)) ::fchmod(fd.get(), old.st_mode & 07777);
-    write_through(fd.get(), t, write, stop, false);
+    write_through(fd.get(), t, write, stop);
     // The rename may reach the disk before the data after a crash of the machine; syncing
     // first rules out an empty file in place of a good one.
     if (::fsync(fd.get()) != 0) fail(t.path, errno);
@@ -305,10 +326,10 @@ void write_file(const std::string& path, const std::function<void(std::ostream&)
     // What the program printed before through its own buffers comes first.
     std::cout.flush();
     std::fflush(nullptr);
-    return write_through(t.descriptor, t, write, stop, false);
+    return write_through(t.descriptor, t, write, stop);
   case output_kind::stream: {
     descriptor fd(open_stream(t, stop));
-    write_through(fd.get(), t, write, stop, true);
+    write_through(fd.get(), t, write, stop);
     if (fd.close() != 0) fail(path, errno);
     return;
   }

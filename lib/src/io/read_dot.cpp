@@ -149,9 +149,14 @@ private:
     for (auto v : nodes)
       member(v);
     if (!done.name.empty()) {
+      // Kept sorted and without repeats: a subgraph opened again and again (`subgraph s { subgraph
+      // s }` many times) must not make its list, and each reading of it, grow every time.
       auto& kept = named_[done.name];
       const auto before = kept.capacity();
+      const auto middle = static_cast<std::ptrdiff_t>(kept.size());
       kept.insert(kept.end(), nodes.begin(), nodes.end());
+      std::inplace_merge(kept.begin(), kept.begin() + middle, kept.end());
+      kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
       charge_growth(before, kept.capacity());
     }
     end_point subgraph{0, std::move(nodes), false};

@@ -21,15 +21,8 @@ public:
   named_graph run() {
     input in(reading_);
     auto buffer = std::make_unique<char[]>(chunk_size);
-    bool first = true;
-    while (const auto n = in.read(buffer.get(), chunk_size)) {
-      std::string_view chunk(buffer.get(), n);
-      if (first && carry_.empty()) {
-        first = false;
-        if (chunk.starts_with("\xEF\xBB\xBF")) chunk.remove_prefix(3); // a UTF-8 byte-order mark
-      }
-      take(chunk);
-    }
+    while (const auto n = in.read(buffer.get(), chunk_size))
+      take(std::string_view(buffer.get(), n));
     if (!carry_.empty()) line(carry_);
     reading_.charge(-static_cast<std::int64_t>(carry_.capacity()));
     return std::move(graph_).take();

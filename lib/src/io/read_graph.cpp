@@ -43,7 +43,7 @@ void reading::charge(std::int64_t bytes) {
     reached.memory_bytes = held_ + static_cast<std::uint64_t>(bytes);
     throw limit_exceeded(fmt::format("reading the graph file {} needs more than the memory limit of {}",
                                      path_, mebibytes(options_.max_memory)),
-                         reached);
+                         reached, limit_kind::memory);
   }
   held_ += static_cast<std::uint64_t>(bytes);
 }
@@ -95,6 +95,25 @@ input::~input() {
 }
 
 std::size_t input::read(char* buffer, std::size_t size) {
+  if (started_) return read_some(buffer, size);
+  started_ = true;
+  // A UTF-8 byte-order mark is dropped here, once for every format, after at least its three
+  // bytes have come: a pipe may hand them over one at a time.
+  std::size_t got = 0;
+  while (got < 3 && got < size)
+    if (const auto n = read_some(buffer + got, size - got); n > 0)
+      got += n;
+    else
+      break;
+  if (got >= 3 && std::string_view(buffer, 3) == "\xEF\xBB\xBF") {
+    std::memmove(buffer, buffer + 3, got - 3);
+    got -= 3;
+    if (got == 0) return read_some(buffer, size);
+  }
+  return got;
+}
+
+std::size_t input::read_some(char* buffer, std::size_t size) {
   for (;;) {
     reading_.check_stop();
     if (!regular_) {

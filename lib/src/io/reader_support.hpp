@@ -51,13 +51,17 @@ public:
   input(const input&) = delete;
   input& operator=(const input&) = delete;
 
-  // Up to `size` bytes into `buffer`; 0 at the end of the file.
+  // Up to `size` bytes into `buffer`, a UTF-8 byte-order mark at the start left out; 0 at the
+  // end of the file.
   std::size_t read(char* buffer, std::size_t size);
 
 private:
+  std::size_t read_some(char* buffer, std::size_t size);
+
   reading& reading_;
   int fd_ = -1;
   bool regular_ = false;
+  bool started_ = false;
   std::uint64_t total_ = 0;
 };
 

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -24,27 +25,46 @@ namespace {
 // dot, running with its standard output on a pipe; ended and reaped however the drawing ends.
 class dot_process {
 public:
+  // The DOT file is dot's standard input, not an argument, so that no file name (one starting
+  // with '-', say) is ever read as one of dot's options; what dot says on its standard error is
+  // kept for the message.
   dot_process(const std::string& dot_path, std::string_view format) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0)
       throw render_failed(fmt::format("cannot run dot: {}", std::strerror(errno)));
     read_end_ = fds[0];
+    errors_ = ::memfd_create("dot-errors", MFD_CLOEXEC);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, dot_path.c_str(), O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    if (errors_ >= 0) posix_spawn_file_actions_adddup2(&actions, errors_, STDERR_FILENO);
     const std::string type = fmt::format("-T{}", format);
-    std::vector<char*> argv{const_cast<char*>("dot"), const_cast<char*>(type.c_str()),
-                            const_cast<char*>(dot_path.c_str()), nullptr};
+    std::vector<char*> argv{const_cast<char*>("dot"), const_cast<char*>(type.c_str()), nullptr};
     const int spawned = posix_spawnp(&pid_, "dot", &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     ::close(fds[1]);
     if (spawned != 0) {
-      ::close(read_end_);
+      pid_ = -1;
       throw render_failed("drawing needs Graphviz's dot, which was not found (install graphviz)");
     }
   }
+
+  // dot's first line on its standard error, once it has ended ("" when it said nothing).
+  std::string first_error_line() const {
+    if (errors_ < 0) return {};
+    std::string text(512, '\0');
+    const auto n = ::pread(errors_, text.data(), text.size(), 0);
+    text.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+    text = text.substr(0, text.find('\n'));
+    while (!text.empty() && (text.back() == '\r' || text.back() == ' '))
+      text.pop_back();
+    return text;
+  }
+
   ~dot_process() {
     if (read_end_ >= 0) ::close(read_end_);
+    if (errors_ >= 0) ::close(errors_);
     if (pid_ > 0) {
       ::kill(pid_, SIGTERM);
       wait();
@@ -82,6 +102,7 @@ public:
 private:
   pid_t pid_ = -1;
   int read_end_ = -1;
+  int errors_ = -1;
 };
 
 } // namespace
@@ -107,8 +128,11 @@ std::string render_dot(const std::string& dot_path, std::string_view format, con
       [&](std::ostream& os) {
         if (!dot.copy(os, stop)) return; // write_file sees the stop and drops the file
         const int status = dot.wait();
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-          throw render_failed(fmt::format("dot could not draw '{}'", dot_path));
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+          const auto said = dot.first_error_line();
+          throw render_failed(said.empty() ? fmt::format("dot could not draw '{}'", dot_path)
+                                           : fmt::format("dot could not draw '{}': {}", dot_path, said));
+        }
       },
       stop, keep);
   return picture;

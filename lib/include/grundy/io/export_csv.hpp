@@ -23,7 +23,7 @@ template <game Game> void write_csv(std::ostream& os, const labelled_graph_view<
   os << "id,state,value,grundy,infinite_set,outcome" << (view.misere ? ",misere_outcome" : "")
      << ",successors\n";
   std::string line;
-  for (vertex_id v = 0; v < view.size(); ++v) {
+  for (vertex_id v = 0; v < view.size() && os; ++v) {
     line.clear();
     fmt::format_to(std::back_inserter(line), "{},{},{},{},{},{}", v, csv_field(view.state(v)),
                    csv_field(view.value(v)), view.finite(v) ? std::to_string(view.values[v]) : std::string(),

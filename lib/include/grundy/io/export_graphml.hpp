@@ -92,7 +92,7 @@ template <game Game> void write_graphml(std::ostream& os, const labelled_graph_v
   if (view.misere) key("misere_outcome", "string");
   os << "  <graph id=\"G\" edgedefault=\"directed\">\n";
   std::string line;
-  for (vertex_id v = 0; v < view.size(); ++v) {
+  for (vertex_id v = 0; v < view.size() && os; ++v) {
     line = "    <node id=\"";
     names.write_id(line, v);
     fmt::format_to(std::back_inserter(line), "\"><data key=\"state\">{}</data><data key=\"value\">{}</data>",
@@ -107,7 +107,7 @@ template <game Game> void write_graphml(std::ostream& os, const labelled_graph_v
     line += "</node>\n";
     os << line;
   }
-  for (vertex_id v = 0; v < view.size(); ++v)
+  for (vertex_id v = 0; v < view.size() && os; ++v)
     view.for_each_successor(v, [&](vertex_id w) {
       line = "    <edge source=\"";
       names.write_id(line, v);

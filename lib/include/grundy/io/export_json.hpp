@@ -28,7 +28,7 @@ namespace grundy::detail {
 template <game Game> void write_json(std::ostream& os, const labelled_graph_view<Game>& view) {
   os << "{\"vertices\": [";
   std::string line;
-  for (vertex_id v = 0; v < view.size(); ++v) {
+  for (vertex_id v = 0; v < view.size() && os; ++v) {
     line.clear();
     fmt::format_to(
         std::back_inserter(line),
@@ -44,7 +44,7 @@ template <game Game> void write_json(std::ostream& os, const labelled_graph_view
   }
   os << "],\n \"edges\": [";
   bool first = true;
-  for (vertex_id v = 0; v < view.size(); ++v)
+  for (vertex_id v = 0; v < view.size() && os; ++v)
     view.for_each_successor(v, [&](vertex_id w) {
       os << (first ? "\n  [" : ",\n  [") << v << ", " << w << ']';
       first = false;

@@ -1,6 +1,8 @@
 #pragma once
 // What every export format says of a vertex, read from a labelled game graph one vertex at a
-// time: the exports stream, and never hold more than one vertex's text.
+// time: the exports stream, and never hold more than one vertex's text. Each writer stops at the
+// next vertex once its stream has gone bad (a stop asked for, a failed write): the output layer
+// then says why, and a stop does not wait for the rest of a large graph.
 
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>

@@ -94,7 +94,8 @@ inline std::string portable_name(std::string_view bytes) {
 }
 
 // The bytes a portable name stands for: portable_name's inverse. Returns nullopt for text no
-// portable name can be (a lone backslash, \x without two hex digits, any other escape).
+// portable name can be (a lone backslash, \x without two hex digits, any other escape, or an
+// escape portable_name never writes, as \x41 for A), so that one name has one spelling.
 inline std::optional<std::string> original_name(std::string_view text) {
   const auto digit = [](char c) -> int {
     if (c >= '0' && c <= '9') return c - '0';
@@ -119,6 +120,7 @@ inline std::optional<std::string> original_name(std::string_view text) {
       return std::nullopt;
     }
   }
+  if (portable_name(bytes) != text) return std::nullopt;
   return bytes;
 }
 
