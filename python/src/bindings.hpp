@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -128,6 +129,11 @@ private:
 // `inputs` is replaced. A file that cannot be written is an OSError.
 void write_output(const std::string& path, const std::function<void(std::ostream&)>& write,
                   std::span<const std::string> inputs = {});
+
+// The library's exceptions as Python's (registered with pybind11): bad input a ValueError, a
+// limit passed a LimitExceeded carrying the figures reached, a stop a KeyboardInterrupt, a file
+// that cannot be written an OSError.
+void translate_errors(std::exception_ptr p);
 
 // Raises KeyboardInterrupt in Python.
 [[noreturn]] void throw_keyboard_interrupt();

@@ -1,5 +1,4 @@
-// The module `grundy`: solve, winning_moves and hint for every game, the Result class, and
-// library errors turned into Python exceptions.
+// The module `grundy`: solve, winning_moves and hint for every game, and the Result class.
 
 #include "bindings.hpp"
 
@@ -15,37 +14,13 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include <csignal>
 #include <filesystem>
-#include <signal.h>
 #include <span>
 #include <sstream>
 
 namespace grundy::python {
 
 namespace {
-
-// Signal handlers may only touch lock-free atomics: this flag is the one the library watches.
-std::atomic<bool> sigint_received{false};
-struct sigaction python_handler {};
-int guard_depth = 0; // guards alive, touched with the GIL held only
-
-// Sets the library's flag, then calls Python's own C handler, which only marks the signal as
-// pending (it is async-signal-safe): Python runs its handler at its next check, in Python code
-// called meanwhile or once the call returns.
-extern "C" void on_sigint(int signal, siginfo_t* info, void* context) {
-  sigint_received.store(true);
-  if (python_handler.sa_flags & SA_SIGINFO) {
-    if (python_handler.sa_sigaction) python_handler.sa_sigaction(signal, info, context);
-  } else if (python_handler.sa_handler != SIG_DFL && python_handler.sa_handler != SIG_IGN) {
-    python_handler.sa_handler(signal);
-  }
-}
-
-bool on_main_thread() {
-  auto threading = py::module_::import("threading");
-  return threading.attr("current_thread")().is(threading.attr("main_thread")());
-}
 
 // Graphviz's dot run on the DOT text; throws FileNotFoundError when dot is not installed.
 py::bytes render(const solved_any& s, const std::string& format) {
@@ -190,107 +165,7 @@ std::string hint_text(const hint_result& h) {
   return text;
 }
 
-// A limit passed, in Python's words: the library's sentence (which names no option), the
-// figures reached, and the argument to raise, chosen by the limit's kind.
-std::string limit_message(const limit_exceeded& e) {
-  const auto& r = e.reached();
-  const char* advice = e.kind() == limit_kind::states ? "raise max_states if memory allows"
-                       : e.kind() == limit_kind::memory
-                           ? "raise max_memory if the machine has more"
-                           : "the game has more positions in one level than can be numbered";
-  return fmt::format("{}; reached {} positions and {} moves in {} levels, {} s, {} of memory ({})", e.what(),
-                     cli::with_thousands(r.states), cli::with_thousands(r.edges), r.levels,
-                     cli::format_seconds(r.seconds), cli::format_bytes(r.memory_bytes), advice);
-}
-
-// The library's errors as Python's: bad input is a ValueError, an exploration past its limits
-// a LimitExceeded carrying the figures reached, an interruption a KeyboardInterrupt.
-void translate_errors(std::exception_ptr p) {
-  static PyObject* limit_type = nullptr;
-  if (!p) return;
-  try {
-    std::rethrow_exception(p);
-  } catch (const limit_exceeded& e) {
-    if (!limit_type) limit_type = py::module_::import("grundy").attr("LimitExceeded").ptr();
-    auto error = py::reinterpret_borrow<py::object>(limit_type)(limit_message(e));
-    const auto& r = e.reached();
-    error.attr("states") = r.states;
-    error.attr("edges") = r.edges;
-    error.attr("levels") = r.levels;
-    error.attr("seconds") = r.seconds;
-    error.attr("memory_bytes") = r.memory_bytes;
-    PyErr_SetObject(limit_type, error.ptr());
-  } catch (const interrupted&) {
-    PyErr_SetNone(PyExc_KeyboardInterrupt);
-  } catch (const labelling_stopped&) {
-    PyErr_SetNone(PyExc_KeyboardInterrupt);
-  } catch (const cli::interrupted_error&) {
-    PyErr_SetNone(PyExc_KeyboardInterrupt);
-  } catch (const io::output_interrupted&) {
-    PyErr_SetNone(PyExc_KeyboardInterrupt);
-  } catch (const io::output_failed& e) {
-    // The file could not be written now (no such folder, no permission, a full disk).
-    PyErr_SetString(PyExc_OSError, e.what());
-  } catch (const not_acyclic& e) {
-    PyErr_SetString(PyExc_ValueError, e.what());
-  } catch (const cli::usage_error& e) {
-    PyErr_SetString(PyExc_ValueError, e.what());
-  } catch (const std::out_of_range& e) {
-    // A position not reachable from the start, a heap past the values computed.
-    PyErr_SetString(PyExc_ValueError, e.what());
-  }
-}
-
 } // namespace
-
-sigint_guard::sigint_guard() {
-  if (!on_main_thread()) return;
-  counted_ = true;
-  if (guard_depth++ > 0) {
-    installed_ = true; // the outer guard's handler and flag serve
-    return;
-  }
-  struct sigaction current {};
-  sigaction(SIGINT, nullptr, &current);
-  // A program that ignores SIGINT, or left it to kill the process, keeps it so.
-  const bool plain = !(current.sa_flags & SA_SIGINFO);
-  if (plain && (current.sa_handler == SIG_IGN || current.sa_handler == SIG_DFL)) return;
-  sigint_received.store(false);
-  struct sigaction action {};
-  action.sa_sigaction = on_sigint;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART | SA_SIGINFO;
-  installed_ = sigaction(SIGINT, &action, &python_handler) == 0;
-}
-
-sigint_guard::~sigint_guard() {
-  if (!counted_) return;
-  if (--guard_depth == 0 && installed_) sigaction(SIGINT, &python_handler, nullptr);
-}
-
-// Off the main thread no handler was installed: the flag would be another call's.
-const std::atomic<bool>* sigint_guard::flag() const noexcept {
-  return installed_ ? &sigint_received : nullptr;
-}
-
-bool sigint_guard::run_python_handler() const {
-  if (!received()) return false;
-  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-  return true;
-}
-
-void write_output(const std::string& path, const std::function<void(std::ostream&)>& write,
-                  std::span<const std::string> inputs) {
-  // What Python printed before, through its own buffer, comes first on standard output.
-  if (io::resolve_output(path, inputs).kind == io::output_kind::standard_output)
-    py::module_::import("sys").attr("stdout").attr("flush")();
-  interruptible([&](const std::atomic<bool>* stop) { io::write_file(path, write, stop, inputs); });
-}
-
-void throw_keyboard_interrupt() {
-  PyErr_SetNone(PyExc_KeyboardInterrupt);
-  throw py::error_already_set();
-}
 
 solve_settings solve_settings::from_python(unsigned threads, const py::object& max_states,
                                            const py::object& max_memory) {

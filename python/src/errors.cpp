@@ -1,0 +1,68 @@
+// The library's errors as Python's exceptions, worded with Python's argument names.
+
+#include "bindings.hpp"
+
+#include <cli.hpp>
+#include <exploration.hpp>
+
+#include <grundy/games/digraph.hpp>
+#include <grundy/io/output_file.hpp>
+
+#include <fmt/format.h>
+
+namespace grundy::python {
+
+namespace {
+
+// A limit passed, in Python's words: the library's sentence (which names no option), the
+// figures reached, and the argument to raise, chosen by the limit's kind.
+std::string limit_message(const limit_exceeded& e) {
+  const auto& r = e.reached();
+  const char* advice = e.kind() == limit_kind::states ? "raise max_states if memory allows"
+                       : e.kind() == limit_kind::memory
+                           ? "raise max_memory if the machine has more"
+                           : "the game has more positions in one level than can be numbered";
+  return fmt::format("{}; reached {} positions and {} moves in {} levels, {} s, {} of memory ({})", e.what(),
+                     cli::with_thousands(r.states), cli::with_thousands(r.edges), r.levels,
+                     cli::format_seconds(r.seconds), cli::format_bytes(r.memory_bytes), advice);
+}
+
+} // namespace
+
+void translate_errors(std::exception_ptr p) {
+  static PyObject* limit_type = nullptr;
+  if (!p) return;
+  try {
+    std::rethrow_exception(p);
+  } catch (const limit_exceeded& e) {
+    if (!limit_type) limit_type = py::module_::import("grundy").attr("LimitExceeded").ptr();
+    auto error = py::reinterpret_borrow<py::object>(limit_type)(limit_message(e));
+    const auto& r = e.reached();
+    error.attr("states") = r.states;
+    error.attr("edges") = r.edges;
+    error.attr("levels") = r.levels;
+    error.attr("seconds") = r.seconds;
+    error.attr("memory_bytes") = r.memory_bytes;
+    PyErr_SetObject(limit_type, error.ptr());
+  } catch (const interrupted&) {
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+  } catch (const labelling_stopped&) {
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+  } catch (const cli::interrupted_error&) {
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+  } catch (const io::output_interrupted&) {
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+  } catch (const io::output_failed& e) {
+    // The file could not be written now (no such folder, no permission, a full disk).
+    PyErr_SetString(PyExc_OSError, e.what());
+  } catch (const not_acyclic& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const cli::usage_error& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const std::out_of_range& e) {
+    // A position not reachable from the start, a heap past the values computed.
+    PyErr_SetString(PyExc_ValueError, e.what());
+  }
+}
+
+} // namespace grundy::python
