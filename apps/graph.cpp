@@ -138,7 +138,7 @@ void refuse_shared_outputs(const graph_options& o) {
   if (!o.export_path.empty()) outputs.emplace_back("--export", o.export_path);
   for (std::size_t i = 0; i < outputs.size(); ++i)
     for (std::size_t j = i + 1; j < outputs.size(); ++j)
-      if (outputs[i].second == outputs[j].second || io::same_file(outputs[i].second, outputs[j].second))
+      if (io::same_output(outputs[i].second, outputs[j].second))
         throw usage_error(fmt::format("{} and {} both write '{}': give them different files",
                                       outputs[i].first, outputs[j].first, outputs[j].second));
 }
@@ -242,6 +242,8 @@ void run(const graph_options& o) {
   auto where = o.where;
   where.max_memory = o.exploration.memory_limit();
   where.memory_option = "--max-memory";
+  const auto position = parse_position(where);
+  check_expansion_fits(position, where.max_memory);
   std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
@@ -257,7 +259,7 @@ void run(const graph_options& o) {
           run(p.game, p.start, o, head_of(p));
         }
       },
-      parse_position(where));
+      position);
 }
 
 } // namespace

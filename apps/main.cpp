@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <ostream>
@@ -52,5 +55,11 @@ int main(int argc, char** argv) {
           "unknown command '{}': table, graph, hint, play or octal (see grundy --help)", argv[1]))));
     return processes.fail(std::current_exception(), command);
   }
+  // A result that did not reach standard output (a full disk, a closed descriptor) is a failure,
+  // not a success that printed nothing.
+  std::cout.flush();
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout)
+    return processes.fail(std::make_exception_ptr(grundy::cli::run_error(
+        fmt::format("cannot write the standard output: {}", std::strerror(errno ? errno : EIO)))));
   return 0;
 }

@@ -231,7 +231,7 @@ void run_one(const octal_options& o) {
     auto reserved = inputs;
     if (!checkpoint.empty()) reserved.push_back(checkpoint);
     check_output_file(o.out, "--out", reserved);
-    if (!checkpoint.empty() && (o.out == checkpoint || io::same_file(o.out, checkpoint)))
+    if (!checkpoint.empty() && io::same_output(o.out, checkpoint))
       throw usage_error(
           fmt::format("--out and {} both write '{}': give them different files", checkpoint_option, o.out));
   }

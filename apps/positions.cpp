@@ -27,10 +27,14 @@ heap_size parse_heap(std::string_view word) {
 
 std::vector<heap_size> parse_heap_words(const std::vector<std::string>& words, std::string_view example) {
   std::vector<heap_size> sizes;
-  for (auto& w : words)
+  if (words.empty()) throw usage_error(fmt::format("give at least one heap size, as in: {}", example));
+  for (auto& w : words) {
+    // A blank word ('' from a shell variable left empty) is no position; [] is the empty one.
+    if (w.find_first_not_of(" \t") == std::string::npos)
+      throw usage_error(fmt::format("a heap size cannot be blank: give sizes as in: {}", example));
     for (auto h : parse_heaps_text(w))
       sizes.push_back(h);
-  if (words.empty()) throw usage_error(fmt::format("give at least one heap size, as in: {}", example));
+  }
   return sizes;
 }
 
@@ -288,6 +292,37 @@ void check_moves_fit(const any_position& position, bool listing) {
   } else if (const auto* m = std::get_if<game_position<moore_game>>(&position)) {
     if (moore_move_choices(m->start, m->game.k(), most_moore_moves + 1) > most_moore_moves)
       refuse("more than 2000000 ways to take");
+  }
+}
+
+void check_expansion_fits(const any_position& position, std::uint64_t max_memory) {
+  if (max_memory == 0) return;
+  // Moves of one position, at most: every heap's moves (for an octal game, each digit's
+  // removal splits a heap in at most h + 1 ways), or Moore's count of ways to take.
+  std::uint64_t moves = 0;
+  std::size_t heap_count = 0;
+  const auto heap_moves = [&](const heaps& h, std::uint64_t per_token) {
+    heap_count = h.size();
+    for (auto x : h)
+      moves += (std::uint64_t{x} + 1) * per_token;
+  };
+  if (const auto* p = std::get_if<game_position<nim_game>>(&position))
+    heap_moves(p->start, 1);
+  else if (const auto* q = std::get_if<game_position<octal_game>>(&position))
+    heap_moves(q->start, q->game.code().length());
+  else if (const auto* m = std::get_if<game_position<moore_game>>(&position)) {
+    heap_count = m->start.size();
+    moves = moore_move_choices(m->start, m->game.k(), std::uint64_t{1} << 40);
+  } else
+    return; // tablettes and digraph positions have few moves each
+  // A move's position is held as a vector of heaps until the exploration takes it.
+  const std::uint64_t bytes = moves * (sizeof(heaps) + 4 * heap_count);
+  if (bytes / 2 > max_memory) {
+    throw limit_exceeded(
+        fmt::format("the position has about {} moves, whose positions need about {} MB at once, "
+                    "more than the memory limit of {} MB",
+                    moves, bytes >> 20, max_memory >> 20),
+        build_progress{}, limit_kind::memory);
   }
 }
 

@@ -95,6 +95,11 @@ any_position parse_position(const position_words& words);
 // three-heap split of a hexadecimal game, but not through Nim's or other octal games' moves.
 void check_moves_fit(const any_position& p, bool listing);
 
+// Refuses, as a limit_exceeded of memory, a heap position whose own moves could not be held in
+// `max_memory` (0: no limit): a game hands a position's moves over all at once, before the
+// exploration can look at its memory, so Nim 10^8 would otherwise grow past any limit.
+void check_expansion_fits(const any_position& p, std::uint64_t max_memory);
+
 // Heap sizes written "3 4 5", "3,4,5" or "[3,4,5]". Throws usage_error.
 heaps parse_heaps_text(std::string_view text);
 

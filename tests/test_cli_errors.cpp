@@ -213,6 +213,8 @@ BOOST_AUTO_TEST_CASE(numeric_options_refuse_nonsense) {
   expect_line("graph nim 3 --dot ''", 2, "--dot needs a file name, not ''");
   expect_line("octal 0.07 --out ''", 2, "--out needs a file name, not ''");
   expect_line("graph nim 3 --export ''", 2, "--export needs a file name, not ''");
+  expect_line("hint nim ''", 2, "a heap size cannot be blank: give sizes as in: grundy hint nim 3 4 5");
+  expect_line("graph nim 3 ' '", 2, "a heap size cannot be blank: give sizes as in: grundy graph nim 3 4 5");
   expect_line("octal 0.07 --checkpoint ''", 2, "--checkpoint needs a file name, not ''");
 }
 
@@ -222,4 +224,24 @@ BOOST_AUTO_TEST_CASE(parse_errors_point_to_the_command_help) {
   expect_line("frobnicate", 2,
               "unknown command 'frobnicate': table, graph, hint, play or octal (see grundy --help)");
   expect_line("", 2, "A subcommand is required (see grundy --help)");
+}
+
+// A position whose own moves cannot be held in --max-memory is refused before it is expanded:
+// a game hands all of a position's moves over at once, where no limit can look.
+BOOST_AUTO_TEST_CASE(a_position_too_wide_for_the_memory_limit) {
+  for (const auto* args :
+       {"graph nim 100000000 --max-memory 1G", "graph moore 2 100000 100000 --max-memory 1G",
+        "graph octal 0.6 4294967295 --max-memory 1G"}) {
+    const auto r = run_cli(args);
+    BOOST_TEST(r.status == 1, args);
+    BOOST_TEST(r.err_lines() == 1u, r.err);
+    BOOST_TEST(r.err.find("more than the memory limit of 1024 MB") != std::string::npos, r.err);
+  }
+}
+
+// A result that cannot reach standard output is a failure, not a silent success.
+BOOST_AUTO_TEST_CASE(a_full_standard_output_is_a_failure) {
+  const auto status =
+      std::system((std::string("'") + GRUNDY_CLI + "' octal 0.07 --max 10 >/dev/full 2>/dev/null").c_str());
+  BOOST_TEST(WEXITSTATUS(status) == 1);
 }

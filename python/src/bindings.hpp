@@ -135,6 +135,10 @@ void write_output(const std::string& path, const std::function<void(std::ostream
 // that cannot be written an OSError.
 void translate_errors(std::exception_ptr p);
 
+// A path as Python's own functions take it (str, bytes or os.PathLike); ValueError for one
+// holding a NUL byte, as open() says.
+std::string path_of(const py::handle& path);
+
 // Raises KeyboardInterrupt in Python.
 [[noreturn]] void throw_keyboard_interrupt();
 

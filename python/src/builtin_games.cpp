@@ -134,7 +134,7 @@ bool is_path(const py::object& source) {
 
 digraph_game digraph_from(const py::object& source, bool undirected, const py::object& max_memory) {
   if (is_path(source)) {
-    auto path = py::module_::import("os").attr("fsdecode")(source).cast<std::string>();
+    auto path = path_of(source);
     return read_digraph(path, undirected, max_memory);
   }
   std::vector<std::string> names;
@@ -264,6 +264,7 @@ result solve_from(const G& g, const state_t<G>& start, const solve_settings& set
 }
 
 template <class G> result solve_game(const game_with_start<G>& w, const solve_settings& settings) {
+  cli::check_expansion_fits(as_any(w.game, w.start), settings.max_memory);
   return solve_from(w.game, w.start, settings, w.inputs);
 }
 
@@ -476,8 +477,7 @@ void add_builtin_games(py::module_& m) {
              auto g = digraph_from(source, undirected, max_memory);
              auto s = g.position(token_names(start));
              std::vector<std::string> inputs;
-             if (is_path(source))
-               inputs.push_back(py::module_::import("os").attr("fsdecode")(source).cast<std::string>());
+             if (is_path(source)) inputs.push_back(path_of(source));
              return game_with_start<digraph_game>{std::move(g), std::move(s), std::move(inputs)};
            }),
            py::arg("graph"), py::arg("start"), py::kw_only(), py::arg("undirected") = false,

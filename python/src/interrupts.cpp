@@ -80,6 +80,13 @@ void write_output(const std::string& path, const std::function<void(std::ostream
   interruptible([&](const std::atomic<bool>* stop) { io::write_file(path, write, stop, inputs); });
 }
 
+std::string path_of(const py::handle& path) {
+  auto text = py::module_::import("os").attr("fsdecode")(path).cast<std::string>();
+  // The system would stop at the first NUL and name another file.
+  if (text.find('\0') != std::string::npos) throw py::value_error("embedded null byte in the path");
+  return text;
+}
+
 void throw_keyboard_interrupt() {
   PyErr_SetNone(PyExc_KeyboardInterrupt);
   throw py::error_already_set();

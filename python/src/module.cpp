@@ -95,11 +95,6 @@ py::object to_networkx(const result& r) {
   return g;
 }
 
-// A path as Python's own functions take it: str, bytes or os.PathLike.
-std::string path_of(const py::object& path) {
-  return py::module_::import("os").attr("fsdecode")(path).cast<std::string>();
-}
-
 void export_to(const result& r, const std::string& path) {
   const auto& s = solved(r);
   const auto extension = std::filesystem::path(path).extension().string();

@@ -184,7 +184,13 @@ void add_octal(py::module_& m) {
          double checkpoint_every, const std::optional<std::string>& resume, unsigned threads) {
         if (!code && !resume)
           throw py::value_error("give an octal code, as in octal_sequence('0.137'), or resume=FILE");
-        if (checkpoint_every < 0) throw py::value_error("checkpoint_every cannot be negative");
+        // As the CLI's --checkpoint-every: NaN and infinities are no number of seconds.
+        if (!(checkpoint_every >= 0 && checkpoint_every <= 604800))
+          throw py::value_error("checkpoint_every takes seconds from 0 to 604800, not " +
+                                py::repr(py::float_(checkpoint_every)).cast<std::string>());
+        for (const auto* p : {&checkpoint, &resume})
+          if (*p && p->value().find('\0') != std::string::npos)
+            throw py::value_error("embedded null byte in the path");
         analysis_options options;
         options.method = method_of(method);
         options.max_values = max ? max_values_of(*max) : analysis_options::default_max_values;

@@ -112,3 +112,8 @@ def test_heap_sizes_past_any_integer():
     with pytest.raises(ValueError, match="negative"):
         grundy.Nim([3, -(2**70)])
     assert grundy.Nim(2**32 - 1).start == [2**32 - 1]
+
+
+def test_a_position_too_wide_for_max_memory_is_refused_before_it_is_expanded():
+    with pytest.raises(grundy.LimitExceeded, match="more than the memory limit of 1024 MB.*raise max_memory"):
+        grundy.solve(grundy.Nim([10**8]), max_memory="1G")

@@ -82,3 +82,20 @@ def test_a_checkpoint_that_cannot_be_written_is_a_warning():
     assert [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)] == [
         "the checkpoint cannot write '/dev/full': No space left on device; the run goes on"
     ]
+
+
+def test_a_path_with_a_nul_byte_is_refused(tmp_path):
+    r = grundy.solve(grundy.Nim([1, 2]))
+    with pytest.raises(ValueError, match="null byte"):
+        r.export(str(tmp_path / "g\0.json"))
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(ValueError, match="null byte"):
+        grundy.Digraph(str(tmp_path / "g.txt\0zzz"), "a")
+    with pytest.raises(ValueError, match="null byte"):
+        grundy.octal_sequence("0.07", max=10, checkpoint=str(tmp_path / "c\0x"))
+
+
+@pytest.mark.parametrize("every", [float("nan"), float("inf"), -1.0])
+def test_checkpoint_every_is_a_number_of_seconds(every):
+    with pytest.raises(ValueError, match="checkpoint_every takes seconds"):
+        grundy.octal_sequence("0.07", max=10, checkpoint_every=every)

@@ -29,7 +29,13 @@ template <class Game> struct dot_vertex_writer {
   void operator()(std::ostream& os, vertex_id v) const {
     const auto value = (*values)[v];
     const auto k = infinite_set_of(infinite, v);
-    const auto label = game->format(gg->states[v]) + "\\ng=" + format_value(value, k);
+    // A backslash of the position's own text is doubled, so that Graphviz draws it as it is
+    // rather than reading it as one of its escapes (\n, \N, \l); "\n" then starts the value's
+    // line.
+    std::string label;
+    for (char c : game->format(gg->states[v]))
+      label += c == '\\' ? std::string("\\\\") : std::string(1, c);
+    label += "\\ng=" + format_value(value, k);
     os << "[label=" << boost::escape_dot_string(label);
     if (out_degree(v, gg->graph) == 0)
       os << ", fillcolor=\"#303030\", fontcolor=white";

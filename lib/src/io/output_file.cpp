@@ -138,6 +138,8 @@ public:
   }
   int error() const noexcept { return error_; }
   bool interrupted() const noexcept { return interrupted_; }
+  // The writing is over: the next flush writes what is left.
+  void finish() noexcept { finished_ = true; }
 
 protected:
   int_type overflow(int_type c) override {
@@ -148,7 +150,9 @@ protected:
     }
     return traits_type::not_eof(c);
   }
-  int sync() override { return drain() ? 0 : -1; }
+  // Writers that flush every line (std::endl, as Boost's write_graphviz does) would cost a
+  // system call a line: flushes are taken only once the writing is over (finish()).
+  int sync() override { return !finished_ || drain() ? 0 : -1; }
 
 private:
   bool drain() {
@@ -181,6 +185,7 @@ private:
   const std::atomic<bool>* stop_;
   int error_ = 0;
   bool interrupted_ = false;
+  bool finished_ = false;
 };
 
 // Runs `write` on a stream over fd and flushes it; throws as write_file says.
@@ -189,6 +194,7 @@ void write_through(int fd, const output_target& t, const std::function<void(std:
   descriptor_buffer buffer(fd, stop);
   std::ostream os(&buffer);
   write(os);
+  buffer.finish();
   os.flush();
   if (buffer.interrupted() || stopped(stop))
     throw output_interrupted(fmt::format("interrupted: {} was not written", quoted(t.path)));
@@ -268,6 +274,17 @@ bool same_file(const std::string& a, const std::string& b) {
   }, sb{};
   return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
          sa.st_ino == sb.st_ino;
+}
+
+bool same_output(const std::string& a, const std::string& b) {
+  if (a == b || same_file(a, b)) return true;
+  try {
+    const auto ta = resolve_output(a), tb = resolve_output(b);
+    return ta.kind == tb.kind && (ta.kind == output_kind::standard_output ? ta.descriptor == tb.descriptor
+                                                                          : ta.target == tb.target);
+  } catch (const std::exception&) {
+    return false; // a name that cannot be written is refused by its own check
+  }
 }
 
 output_target resolve_output(const std::string& path, std::span<const std::string> inputs) {

@@ -79,4 +79,9 @@ void write_file(const std::string& path, const std::function<void(std::ostream&)
 // True when `a` and `b` name one existing file (links followed).
 bool same_file(const std::string& a, const std::string& b);
 
+// True when writing `a` and `b` would write one file, existing or not: one name, one file, or
+// names that resolve to one target (./x and x, d/../x, a link to a file not made yet). Two
+// outputs of one run must not, or the second replaces the first.
+bool same_output(const std::string& a, const std::string& b);
+
 } // namespace grundy::io
