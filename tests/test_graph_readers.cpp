@@ -306,3 +306,12 @@ BOOST_AUTO_TEST_CASE(a_subgraph_reopened_keeps_its_nodes_once) {
   text += " x -> subgraph s }";
   same_as_list(write("reopened.dot", text), "x a\nx b\n");
 }
+
+// A quoted name ending in an escaped backslash closes at its quote, as Graphviz reads it; the
+// pair of backslashes is kept as Graphviz keeps it.
+BOOST_AUTO_TEST_CASE(dot_quoted_names_ending_in_a_backslash) {
+  const auto g = io::read_graph(write("backslash.dot", R"(digraph { "b\\" -> "c\"d" })"));
+  const std::vector<std::string> expected{R"(b\\)", R"(c"d)"};
+  BOOST_TEST(g.names == expected);
+  BOOST_TEST(g.edges.size() == 1u);
+}

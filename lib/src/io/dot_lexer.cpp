@@ -84,6 +84,11 @@ void dot_lexer::quoted() {
         get();
         continue;
       }
+      if (d == '\\') { // kept as the pair it is, as Graphviz keeps it: "b\\" ends after it
+        add('\\');
+        add(static_cast<char>(get()));
+        continue;
+      }
     }
     add(static_cast<char>(c));
   }
