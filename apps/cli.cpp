@@ -50,29 +50,32 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
   return {first, last};
 }
 
-std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets) {
-  if (tablets.empty()) throw usage_error("tablettes need --colors C and --tablets N");
+std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
+                                    std::string_view tablets_name) {
+  if (tablets.empty())
+    throw usage_error(fmt::format("tablettes need {} C and {} N", colors_name, tablets_name));
   std::vector<unsigned> counts;
   for (std::size_t begin = 0;;) {
     const auto comma = tablets.find(',', begin);
     const auto word =
         tablets.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
-    const auto n = parse_whole(word, "--tablets", 1, 63); // per colour
+    const auto n = parse_whole(word, tablets_name, 1, 63); // per colour
     // 2T + C bits must fit a position's 128 (tablettes_game says more), so a longer list is
     // refused here, before a vector of millions of counts is built from a long argument.
-    if (counts.size() == 128) throw usage_error("--tablets lists at most 128 colours");
+    if (counts.size() == 128) throw usage_error(fmt::format("{} lists at most 128 colours", tablets_name));
     counts.push_back(static_cast<unsigned>(n));
     if (comma == std::string_view::npos) break;
     begin = comma + 1;
   }
   if (counts.size() == 1) {
-    if (colors == 0) throw usage_error("tablettes need --colors C (at least 1) with --tablets N");
-    if (colors > 128) throw usage_error(fmt::format("--colors {} is too many (at most 128)", colors));
+    if (colors == 0)
+      throw usage_error(fmt::format("tablettes need {} C (at least 1) with {} N", colors_name, tablets_name));
+    if (colors > 128) throw usage_error(fmt::format("{} {} is too many (at most 128)", colors_name, colors));
     return std::vector<unsigned>(colors, counts[0]);
   }
   if (colors != 0 && colors != counts.size())
-    throw usage_error(
-        fmt::format("--colors {} does not match the {} counts of --tablets", colors, counts.size()));
+    throw usage_error(fmt::format("{} {} does not match the {} counts of {}", colors_name, colors,
+                                  counts.size(), tablets_name));
   return counts;
 }
 

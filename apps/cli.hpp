@@ -45,7 +45,9 @@ std::uint64_t parse_count(std::string_view text, std::string_view what);
 
 // --tablets N with `colors` colours (0: not given), or one count per colour ("3,3,2,4", the
 // colours implied, or checked against `colors`). Each count from 1 to 63. Throws usage_error.
-std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets);
+std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets,
+                                    std::string_view colors_name = "--colors",
+                                    std::string_view tablets_name = "--tablets");
 
 // A size in bytes typed as 800M, 6G, 1.5T, 64K or plain bytes (K = 1024). Throws usage_error
 // naming `what`.

@@ -385,8 +385,9 @@ void add_builtin_games(py::module_& m) {
                  text += (text.empty() ? "" : ",") + std::to_string(t.cast<long long>());
              if (text.find('-') != std::string::npos)
                throw py::value_error("tablet counts cannot be negative, not " + text);
-             const auto counts =
-                 cli::parse_tablets(static_cast<unsigned>(std::min(colors, 1'000'000ll)), text);
+             if (colors > 128)
+               throw py::value_error("colors " + std::to_string(colors) + " is too many (at most 128)");
+             const auto counts = cli::parse_tablets(static_cast<unsigned>(colors), text, "colors", "tablets");
              tablettes_game g(counts, {.symmetry = symmetry});
              const auto start = g.start();
              return game_with_start<tablettes_game>{std::move(g), start, {}};

@@ -15,6 +15,7 @@
 #include <pybind11/stl.h>
 
 #include <filesystem>
+#include <limits>
 #include <span>
 #include <sstream>
 
@@ -166,8 +167,18 @@ solve_settings solve_settings::from_python(unsigned threads, const py::object& m
                                            const py::object& max_memory) {
   solve_settings s;
   s.threads = threads;
+  // Whole numbers only: a float (nan, 1e9) is refused by name rather than by pybind11's cast.
+  const auto whole = [](const py::object& value, const char* name) {
+    if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+      throw py::type_error(std::string(name) + " must be an int, not " + py::repr(value).cast<std::string>());
+    const auto n = py::reinterpret_borrow<py::int_>(value);
+    if (n > py::int_(std::numeric_limits<long long>::max()) ||
+        n < py::int_(std::numeric_limits<long long>::min()))
+      throw py::value_error(std::string(name) + " " + py::repr(value).cast<std::string>() + " is too large");
+    return n.cast<long long>();
+  };
   if (!max_states.is_none()) {
-    const auto n = max_states.cast<long long>();
+    const auto n = whole(max_states, "max_states");
     if (n < 1 || n > 0xFFFF'FFFFll)
       throw py::value_error("max_states must be from 1 to 4294967295, not " + std::to_string(n));
     s.max_states = static_cast<std::uint64_t>(n);
@@ -177,7 +188,7 @@ solve_settings solve_settings::from_python(unsigned threads, const py::object& m
   else if (py::isinstance<py::str>(max_memory))
     s.max_memory = cli::parse_size(max_memory.cast<std::string>(), "max_memory");
   else {
-    const auto n = max_memory.cast<long long>();
+    const auto n = whole(max_memory, "max_memory");
     if (n < 0) throw py::value_error("max_memory must be a number of bytes, not " + std::to_string(n));
     s.max_memory = static_cast<std::uint64_t>(n);
   }

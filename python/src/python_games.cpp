@@ -208,8 +208,19 @@ struct python_traits {
   template <class G> static py::object to_python(const G&, const py_state& s) { return s.value; }
 };
 
+// A game without `graded` is not graded; an error raised by the attribute itself (a property
+// that fails) comes out as it is, not as "not graded".
 bool is_graded(const py::object& user) {
-  return py::hasattr(user, "graded") && py::bool_(user.attr("graded")).cast<bool>();
+  PyObject* value = PyObject_GetAttrString(user.ptr(), "graded");
+  if (!value) {
+    if (!PyErr_ExceptionMatches(PyExc_AttributeError)) throw py::error_already_set();
+    PyErr_Clear();
+    return false;
+  }
+  const int truth = PyObject_IsTrue(value);
+  Py_DECREF(value);
+  if (truth < 0) throw py::error_already_set();
+  return truth == 1;
 }
 
 // Calls f(game) with the game built for `user`, graded or not.

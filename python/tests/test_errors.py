@@ -117,3 +117,30 @@ def test_heap_sizes_past_any_integer():
 def test_a_position_too_wide_for_max_memory_is_refused_before_it_is_expanded():
     with pytest.raises(grundy.LimitExceeded, match="more than the memory limit of 1024 MB.*raise max_memory"):
         grundy.solve(grundy.Nim([10**8]), max_memory="1G")
+
+
+def test_an_error_in_a_games_graded_property_comes_out_as_itself():
+    class Game:
+        @property
+        def graded(self):
+            raise RuntimeError("graded is broken")
+
+        def successors(self, state):
+            return []
+
+    with pytest.raises(RuntimeError, match="graded is broken"):
+        grundy.solve(Game(), 0)
+
+
+@pytest.mark.parametrize("value", [float("nan"), 1e9, "x"])
+def test_limits_are_whole_numbers(value):
+    with pytest.raises((TypeError, ValueError), match="max_states"):
+        grundy.solve(grundy.Nim([3]), max_states=value)
+
+
+def test_tablettes_messages_name_pythons_arguments():
+    with pytest.raises(ValueError, match="^colors 4294967296 is too many"):
+        grundy.Tablettes(2**32, 2)
+    with pytest.raises(ValueError, match="tablets") as e:
+        grundy.Tablettes(2, 64)
+    assert "--" not in str(e.value)
