@@ -47,6 +47,9 @@ public:
   virtual double user_seconds() const { return 0; }
   // The files the game was read from, which an export may not replace.
   virtual std::span<const std::string> inputs() const { return {}; }
+  // Whether formatting its positions calls Python (a game written in Python): its writing then
+  // keeps the GIL, while a built-in game's lets other Python threads run.
+  virtual bool formats_in_python() const { return false; }
 };
 
 // Traits<G>::to_python(game, state): the state as a Python object (a list of heap sizes, a
@@ -74,6 +77,12 @@ public:
   cli::fields head() const override { return head_; }
   double user_seconds() const override { return user_seconds_; }
   std::span<const std::string> inputs() const override { return inputs_; }
+  bool formats_in_python() const override {
+    if constexpr (requires { Traits::formats_in_python; })
+      return Traits::formats_in_python;
+    else
+      return false;
+  }
 
 private:
   G game_;
@@ -126,9 +135,10 @@ private:
 
 // Writes an output file as every front end does (grundy::io::write_file: an exclusive temporary
 // renamed once whole, pipes written directly, links followed), Ctrl-C honoured; none of
-// `inputs` is replaced. A file that cannot be written is an OSError.
+// `inputs` is replaced. A file that cannot be written is an OSError. The GIL is released while
+// the file is written unless `keep_gil` (`write` calls Python).
 void write_output(const std::string& path, const std::function<void(std::ostream&)>& write,
-                  std::span<const std::string> inputs = {});
+                  std::span<const std::string> inputs = {}, bool keep_gil = false);
 
 // The library's exceptions as Python's (registered with pybind11): bad input a ValueError, a
 // limit passed a LimitExceeded carrying the figures reached, a stop a KeyboardInterrupt, a file

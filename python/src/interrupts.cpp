@@ -73,11 +73,16 @@ bool sigint_guard::run_python_handler() const {
 }
 
 void write_output(const std::string& path, const std::function<void(std::ostream&)>& write,
-                  std::span<const std::string> inputs) {
+                  std::span<const std::string> inputs, bool keep_gil) {
   // What Python printed before, through its own buffer, comes first on standard output.
   if (io::resolve_output(path, inputs).kind == io::output_kind::standard_output)
     py::module_::import("sys").attr("stdout").attr("flush")();
-  interruptible([&](const std::atomic<bool>* stop) { io::write_file(path, write, stop, inputs); });
+  interruptible([&](const std::atomic<bool>* stop) {
+    if (keep_gil) return io::write_file(path, write, stop, inputs);
+    // Other Python threads run meanwhile, and a pipe waiting for its reader holds none of them.
+    const py::gil_scoped_release unlocked;
+    io::write_file(path, write, stop, inputs);
+  });
 }
 
 std::string path_of(const py::handle& path) {

@@ -102,10 +102,10 @@ void export_to(const result& r, const std::string& path) {
   if (extension == ".json" || extension == ".graphml" || extension == ".csv") {
     const auto format = export_format_of(path);
     write_output(
-        path, [&](std::ostream& os) { s.write_labelled(os, format); }, s.inputs());
+        path, [&](std::ostream& os) { s.write_labelled(os, format); }, s.inputs(), s.formats_in_python());
   } else if (extension == ".dot" || extension == ".gv") {
     write_output(
-        path, [&](std::ostream& os) { s.write_dot(os); }, s.inputs());
+        path, [&](std::ostream& os) { s.write_dot(os); }, s.inputs(), s.formats_in_python());
   } else if (extension == ".svg" || extension == ".png") {
     std::string picture;
     try {
@@ -354,7 +354,8 @@ PYBIND11_MODULE(grundy, m) {
             }
             const auto file = path_of(path);
             write_output(
-                file, [&](std::ostream& os) { r.solved->write_dot(os); }, r.solved->inputs());
+                file, [&](std::ostream& os) { r.solved->write_dot(os); }, r.solved->inputs(),
+                r.solved->formats_in_python());
             return py::none();
           },
           py::arg("path") = py::none(),

@@ -205,6 +205,7 @@ private:
 };
 
 struct python_traits {
+  static constexpr bool formats_in_python = true;
   template <class G> static py::object to_python(const G&, const py_state& s) { return s.value; }
 };
 

@@ -99,3 +99,28 @@ def test_a_path_with_a_nul_byte_is_refused(tmp_path):
 def test_checkpoint_every_is_a_number_of_seconds(every):
     with pytest.raises(ValueError, match="checkpoint_every takes seconds"):
         grundy.octal_sequence("0.07", max=10, checkpoint_every=every)
+
+
+def test_ctrl_c_during_an_export_keeps_the_old_file(tmp_path):
+    # The export lets other threads run (the timer below could not fire otherwise), and a stop
+    # drops the new file: the old one stays whole.
+    import signal
+    import time
+
+    r = grundy.solve(grundy.Tablettes(5, 3))
+    for name in ("g.graphml", "g.dot"):
+        out = tmp_path / name
+        out.write_text("OLD\n")
+        main = threading.get_ident()
+        timer = threading.Timer(0.05, lambda: signal.pthread_kill(main, signal.SIGINT))
+        started = time.monotonic()
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            if name.endswith(".dot"):
+                r.to_dot(str(out))
+            else:
+                r.export(str(out))
+        timer.join()
+        assert time.monotonic() - started < 2
+        assert out.read_text() == "OLD\n"
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"g.graphml", name})
