@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -108,7 +109,10 @@ std::uint64_t parse_size(std::string_view text, std::string_view what) {
     ++p;
   }
   // NaN fails the first comparison and infinity the second.
-  if (text.empty() || ec != std::errc{} || p != end || unit == 0 || !(number > 0) || !(number * unit <= 1e18))
+  // A plain number is bytes, and bytes are whole: 1.5 was surely meant as 1.5G.
+  const bool fraction_of_byte = unit == 1 && std::isfinite(number) && number != std::floor(number);
+  if (text.empty() || ec != std::errc{} || p != end || unit == 0 || !(number > 0) ||
+      !(number * unit <= 1e18) || fraction_of_byte)
     throw usage_error(fmt::format("{} takes a size such as 800M or 6G, not '{}'", what, text));
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(number * unit));
 }

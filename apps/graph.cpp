@@ -59,7 +59,7 @@ struct misere_figures {
 // `text_tail` (lines) add figures at the end.
 void print_graph(fields head, const graph_statistics& s, const std::optional<misere_figures>& misere,
                  const std::string& format, const std::string& json_tail = {},
-                 const std::string& text_tail = {}) {
+                 const std::string& text_tail = {}, std::FILE* out = stdout) {
   if (format == "json") {
     head = json_fields(head);
     if (misere) {
@@ -68,7 +68,7 @@ void print_graph(fields head, const graph_statistics& s, const std::optional<mis
     }
     auto text = statistics_json(head, s);
     if (!json_tail.empty()) text.insert(text.size() - 1, ", " + json_tail);
-    fmt::print("{}\n", text);
+    fmt::print(out, "{}\n", text);
   } else {
     if (misere) {
       head.emplace_back("misere",
@@ -76,7 +76,7 @@ void print_graph(fields head, const graph_statistics& s, const std::optional<mis
                                     misere->start == outcome::n ? "wins" : "loses"));
       head.emplace_back("misere P-positions", std::to_string(misere->p_positions));
     }
-    fmt::print("{}{}", statistics_text(head, s), text_tail);
+    fmt::print(out, "{}{}", statistics_text(head, s), text_tail);
   }
 }
 
@@ -201,7 +201,13 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
         },
         stop.flag(), inputs);
   head.emplace_back("start", g.format(solved.graph.states[0]));
-  print_graph(std::move(head), solved.statistics, misere, o.format);
+  // The statistics go to standard error when a file went to standard output (--dot -), so that
+  // a pipe gets the file alone.
+  const auto on_stdout = [](const std::string& path) {
+    return !path.empty() && io::resolve_output(path).kind == io::output_kind::standard_output;
+  };
+  print_graph(std::move(head), solved.statistics, misere, o.format, {}, {},
+              on_stdout(o.dot) || on_stdout(o.export_path) ? stderr : stdout);
 }
 
 // The figures that name the game, printed first.

@@ -69,10 +69,13 @@ void clear_progress() { fmt::print(stderr, "\r\033[K"); }
 
 std::string json_or_null(const std::optional<std::size_t>& n) { return n ? fmt::format("{}", *n) : "null"; }
 
-void print_analysis(const octal_analysis& a, const std::string& format) {
+// `out` is standard error when the values themselves went to standard output (--out -), so
+// that the two can be told apart in a pipe.
+void print_analysis(const octal_analysis& a, const std::string& format, std::FILE* out = stdout) {
   const auto& p = a.period;
   if (format == "json") {
     fmt::print(
+        out,
         "{{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
         "\"proven\": {}, \"rare_mask\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}}}\n",
         json_string(a.code.str()), a.values.size(), a.values.max_value(),
@@ -110,7 +113,7 @@ void print_analysis(const octal_analysis& a, const std::string& format) {
       {"first", first},
   };
   for (const auto& [key, value] : rows)
-    fmt::print("{:<9}  {}\n", key, value);
+    fmt::print(out, "{:<9}  {}\n", key, value);
 }
 
 void write_values(const std::string& path, const grundy_sequence& values, const std::atomic<bool>* stop,
@@ -214,14 +217,14 @@ void run_one(const octal_options& o) {
         write_file_atomically(checkpoint, [&](std::ostream& os) { write_checkpoint(os, c); });
         if (checkpoint_failed) {
           if (progress) clear_progress();
-          fmt::print(stderr, "note: {} '{}' is saved again\n", checkpoint_option, checkpoint);
+          fmt::print(stderr, "grundy: note: {} '{}' is saved again\n", checkpoint_option, checkpoint);
         }
         checkpoint_failed = false;
       } catch (const std::exception& e) {
         if (!checkpoint_failed) {
           if (progress) clear_progress();
-          fmt::print(stderr, "warning: {} '{}' was not saved ({}); the run goes on\n", checkpoint_option,
-                     checkpoint, e.what());
+          fmt::print(stderr, "grundy: warning: {} '{}' was not saved ({}); the run goes on\n",
+                     checkpoint_option, checkpoint, e.what());
         }
         checkpoint_failed = true;
       }
@@ -235,13 +238,15 @@ void run_one(const octal_options& o) {
       throw usage_error(
           fmt::format("--out and {} both write '{}': give them different files", checkpoint_option, o.out));
   }
+  std::FILE* summary =
+      !o.out.empty() && io::resolve_output(o.out).kind == io::output_kind::standard_output ? stderr : stdout;
   const interruption stop;
   options.stop = stop.flag();
   const auto a = saved ? resume_octal(std::move(*saved), options) : analyse_octal(code, options);
   if (progress) clear_progress();
   if (a.interrupted) {
-    print_analysis(a, format);
-    std::fflush(stdout);
+    print_analysis(a, format, summary);
+    std::fflush(summary);
     throw interrupted_error(
         fmt::format("interrupted after {} values in {} s{}", a.values.size(), format_seconds(a.seconds),
                     checkpoint.empty()  ? std::string(" (--checkpoint FILE saves a run)")
@@ -249,7 +254,7 @@ void run_one(const octal_options& o) {
                                         : fmt::format("; saved in '{}' for --resume", checkpoint)));
   }
   if (!o.out.empty()) write_values(o.out, a.values, stop.flag(), inputs);
-  print_analysis(a, format);
+  print_analysis(a, format, summary);
 }
 
 void run_survey(const octal_options& o) {

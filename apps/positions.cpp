@@ -202,8 +202,11 @@ game_position<digraph_game> digraph_position(const std::vector<std::string>& wor
   if (words.size() != 1)
     throw usage_error(
         fmt::format("digraph needs one graph file, as in: grundy {} digraph game.dot --start a", command));
-  if (start.empty() == tokens.empty())
-    throw usage_error("digraph needs --start V (one token) or --tokens a,b,c (several), not both");
+  if (words[0].empty()) throw usage_error("digraph needs a graph file name, not ''");
+  if (!start.empty() && !tokens.empty())
+    throw usage_error("digraph takes --start V (one token) or --tokens a,b,c (several), not both");
+  if (start.empty() && tokens.empty())
+    throw usage_error("digraph needs --start V (one token) or --tokens a,b,c (several)");
   std::vector<std::string> names;
   if (!start.empty())
     names.push_back(start);

@@ -209,6 +209,13 @@ BOOST_AUTO_TEST_CASE(numeric_options_refuse_nonsense) {
       expect_line(o.before + " " + o.name + " '" + value + "' " + o.after, 2,
                   o.name + " " + o.takes + ", not '" + value + "'");
     }
+  // A plain number is bytes, and a fraction of a byte was surely meant as gigabytes.
+  expect_line("graph nim 3 --max-memory 1.5", 2, "--max-memory takes a size such as 800M or 6G, not '1.5'");
+  // The digraph game's own words: neither, both, or an empty file name.
+  expect_line("graph digraph g.txt", 2, "digraph needs --start V (one token) or --tokens a,b,c (several)");
+  expect_line("graph digraph g.txt --start a --tokens a,b", 2,
+              "digraph takes --start V (one token) or --tokens a,b,c (several), not both");
+  expect_line("graph digraph '' --start a", 2, "digraph needs a graph file name, not ''");
   // Empty names are refused, not read as the option left out.
   expect_line("graph nim 3 --dot ''", 2, "--dot needs a file name, not ''");
   expect_line("octal 0.07 --out ''", 2, "--out needs a file name, not ''");

@@ -124,7 +124,11 @@ BOOST_AUTO_TEST_CASE(sizes) {
   BOOST_TEST(cli::parse_size("6G", "--max-memory") == 6ull << 30);
   BOOST_TEST(cli::parse_size("1.5k", "--max-memory") == 1536u);
   BOOST_TEST(cli::parse_size("4096", "--max-memory") == 4096u);
-  BOOST_TEST(cli::parse_size("0.1", "--max-memory") == 1u); // never 0, which means no limit
+  // Bytes are whole: a plain 0.1 or 1.5 was surely meant with a unit; a fraction with a unit is
+  // read, and never as 0, which means no limit.
+  BOOST_CHECK_THROW(cli::parse_size("0.1", "--max-memory"), cli::usage_error);
+  BOOST_TEST(cli::parse_size("0.5K", "--max-memory") == 512u);
+  BOOST_TEST(cli::parse_size("0.0001K", "--max-memory") == 1u);
   for (auto bad : {"", "0", "-1G", "1X", "G", "1GG", "nan", "inf", "infG", "1e300", "2000000T", " 1G", "1 G"})
     BOOST_CHECK_THROW(cli::parse_size(bad, "--max-memory"), cli::usage_error);
 }
