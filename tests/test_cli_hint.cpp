@@ -5,18 +5,11 @@
 
 #include "cli_runner.hpp"
 
-#include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <fcntl.h>
-#include <spawn.h>
 #include <string>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 #include <vector>
-
-extern char** environ;
 
 namespace {
 
@@ -31,34 +24,15 @@ double since(clock_type::time_point t) {
 // Runs grundy with `args`; with a signal, sends it after `delay` seconds. Returns the result
 // and the seconds from the signal (or the start) to the end of the process.
 std::pair<result, double> run_grundy(const std::vector<std::string>& args, int signal = 0, double delay = 0) {
-  const auto stem = grundy_test::scratch_directory("grundy-cli-hint") / ("run" + std::to_string(::getpid()));
-  const auto out = stem.string() + ".out", err = stem.string() + ".err";
-  std::vector<std::string> words{GRUNDY_CLI};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& w : words)
-    argv.push_back(w.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t files;
-  posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&files, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t pid = 0;
-  const int failed = posix_spawn(&pid, argv[0], &files, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&files);
-  BOOST_TEST_REQUIRE(failed == 0, "cannot start " << GRUNDY_CLI);
+  const grundy_test::process p(args);
   auto from = clock_type::now();
   if (signal) {
     std::this_thread::sleep_for(std::chrono::duration<double>(delay));
     from = clock_type::now();
-    ::kill(pid, signal);
+    p.signal(signal);
   }
-  int raw = 0;
-  while (::waitpid(pid, &raw, 0) < 0 && errno == EINTR) {
-  }
-  const double seconds = since(from);
-  return {{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)}, seconds};
+  auto r = p.wait();
+  return {std::move(r), since(from)};
 }
 
 } // namespace

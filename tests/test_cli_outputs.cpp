@@ -12,19 +12,13 @@
 // to the files around them, run as a user runs the tool.
 
 namespace fs = std::filesystem;
+using grundy_test::put;
 using grundy_test::slurp;
 using grundy_test::temporary_left;
 
 namespace {
 
-fs::path folder(const std::string& name) {
-  auto d = grundy_test::scratch_directory("grundy-cli-outputs") / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+fs::path folder(const std::string& name) { return grundy_test::fresh_directory("grundy-cli-outputs", name); }
 
 std::string cli() { return std::string("'") + GRUNDY_CLI + "'"; }
 

@@ -26,6 +26,18 @@ inline std::filesystem::path scratch_directory(std::string_view stem) {
   return d;
 }
 
+// An empty directory `name` in the scratch directory of `stem`, made anew for each test case.
+inline std::filesystem::path fresh_directory(std::string_view stem, const std::string& name) {
+  auto d = scratch_directory(stem) / name;
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+inline void put(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream(p, std::ios::binary) << text;
+}
+
 // Whether a file in `dir` is a temporary left by an output written through a temporary name.
 inline bool temporary_left(const std::filesystem::path& dir) {
   for (const auto& f : std::filesystem::directory_iterator(dir))

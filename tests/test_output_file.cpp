@@ -20,20 +20,13 @@
 
 namespace fs = std::filesystem;
 namespace io = grundy::io;
+using grundy_test::put;
 using grundy_test::slurp;
 using grundy_test::temporary_left;
 
 namespace {
 
-// A fresh folder per test case.
-fs::path folder(const std::string& name) {
-  auto d = grundy_test::scratch_directory("grundy-output") / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+fs::path folder(const std::string& name) { return grundy_test::fresh_directory("grundy-output", name); }
 
 const auto hello = [](std::ostream& os) { os << "hello\n"; };
 

@@ -42,43 +42,7 @@ fs::path scratch() {
   return dir;
 }
 
-// grundy with these arguments, standard input empty, outputs captured in files.
-class process {
-public:
-  explicit process(const std::vector<std::string>& args) {
-    static int count = 0;
-    const auto stem = scratch() / ("run" + std::to_string(count++));
-    out_ = stem.string() + ".out";
-    err_ = stem.string() + ".err";
-    std::vector<std::string> words{GRUNDY_CLI};
-    words.insert(words.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& w : words)
-      argv.push_back(w.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t files;
-    posix_spawn_file_actions_init(&files);
-    posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&files, 1, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&files, 2, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int failed = posix_spawn(&pid_, argv[0], &files, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&files);
-    BOOST_TEST_REQUIRE(failed == 0, "cannot start " << GRUNDY_CLI);
-  }
-
-  void signal(int number) const { ::kill(pid_, number); }
-
-  result wait() const {
-    int raw = 0;
-    while (::waitpid(pid_, &raw, 0) < 0 && errno == EINTR) {
-    }
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out_), slurp(err_)};
-  }
-
-private:
-  pid_t pid_ = 0;
-  std::string out_, err_;
-};
+using grundy_test::process;
 
 result run(const std::vector<std::string>& args) { return process(args).wait(); }
 
