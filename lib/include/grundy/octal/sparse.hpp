@@ -2,21 +2,14 @@
 // The sparse-space engine: options through rare values first, then a proof of the candidate.
 
 #include <grundy/octal/code.hpp>
-#include <grundy/octal/moves.hpp>
 #include <grundy/octal/sequence.hpp>
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
-#include <utility>
-#include <vector>
 
 namespace grundy {
-
-namespace detail {
-class helper_thread;
-}
 
 // How values are split into rare and common. The heap h, of value g, is rare when the
 // parity of popcount(g & mask) is even; with heap_parity, when that parity equals the parity
@@ -65,28 +58,6 @@ struct sparse_statistics {
 // has turned up, and through all of them otherwise. The result is therefore exact whatever
 // the split; a poor split only costs time.
 //
-// Where the time goes, and what is done about it (Officers, 0.6, as the example: 1583 rare
-// heaps, and some sixty values of the rare parity below a typical candidate):
-// - The rare pairs of a few consecutive heaps are marked together: for heaps N..N+B-1 and a
-//   rare heap r far enough from N, the other heaps of the pairs, N+i-n-r, are B consecutive
-//   values already known, so one pass over the rare heaps marks the options of all B heaps
-//   with contiguous loads, three instructions per option (see fill_block). Pairs whose
-//   other heap lies inside the group are added heap by heap.
-// - A proof needs about two thousand pairs in Officers, each reaching one value, because a
-//   few of the values wanted are reached by one pair in a thousand at that heap. The pairs
-//   are scanned from both ends of their range (pairs of small heaps and pairs of two
-//   middle-sized heaps reach different values); where the proofs are long, the block pass
-//   marks the first few hundred of them too; the rest are looked up 32 at a time in a bitmap
-//   of the values still wanted, with AVX-512 where the processor has it.
-// - In games whose values settle into a few frequent ones (0.376), a wanted value is reached
-//   faster by aiming: pairing a heap of a frequent value y with the first heaps of value
-//   v ^ y. The engine aims where that has paid lately.
-// - With sparse_options::threads above 1, the block pass, two thirds of the work in Officers,
-//   moves to a second thread a few blocks ahead (next_block): a block only reads values from
-//   before it. What the helper cannot mark yet, or is left to balance the two, this thread
-//   marks in rows of its own, so that the cores share few cache lines. The values are those of
-//   one thread, whatever the schedule.
-//
 // The split is chosen from the counts of the values computed so far (a Walsh-Hadamard
 // transform scores every mask at once) and reconsidered as the sequence grows. Where no split
 // makes the rare heaps few, or the code leaves three heaps (whose options the split does not
@@ -94,8 +65,13 @@ struct sparse_statistics {
 class sparse_engine {
 public:
   explicit sparse_engine(const octal_code& code, const sparse_options& options = {});
+  sparse_engine(const sparse_engine& other);
+  sparse_engine(sparse_engine&&) noexcept;
+  sparse_engine& operator=(const sparse_engine& other);
+  sparse_engine& operator=(sparse_engine&&) noexcept;
+  ~sparse_engine();
 
-  const octal_code& code() const noexcept { return moves_.code; }
+  const octal_code& code() const noexcept;
 
   // Appends G(values.size()), ..., G(count - 1). `values` must hold this code's first values
   // (or be empty); values the engine has not seen yet are taken into account first.
@@ -108,151 +84,21 @@ public:
   void catch_up(const grundy_sequence& values);
 
   // The split in use now.
-  rare_split split() const noexcept { return split_; }
+  rare_split split() const noexcept;
 
   // The heaps of size at least 1 that are rare under the current split (0 without a split).
-  std::size_t rare_count() const noexcept { return rare_.size(); }
+  std::size_t rare_count() const noexcept;
 
   // True when heap h, of value g, is rare under the current split.
   bool is_rare(std::size_t h, grundy_value g) const noexcept;
 
-  const sparse_statistics& statistics() const noexcept { return statistics_; }
+  const sparse_statistics& statistics() const noexcept;
 
 private:
-  // The pairs (a, r - a) of one heap and its first splitting move a proof has still to scan.
-  struct pair_range {
-    std::size_t r, low, high; // a in [low, high)
-  };
-
-  // One heap: options, candidate, proof.
-  template <class T> grundy_value step(const T* g, std::size_t h);
-  template <class T> void mark_recent(const T* g, std::size_t h, std::uint8_t* seen) const;
-  template <class T>
-  grundy_value prove(const T* g, std::size_t h, std::uint8_t* seen, const std::uint8_t* extra,
-                     grundy_value candidate);
-  std::size_t collect_wanted(const std::uint8_t* seen, const std::uint8_t* extra,
-                             grundy_value candidate) noexcept;
-  bool settled(const std::uint8_t* seen) noexcept;
-  template <class T> pair_range unscanned(const T* g, std::size_t h, std::uint8_t* seen);
-  template <class T> bool seek(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen);
-  template <class T> bool seek_vectors(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen);
-  template <class T> bool vector_proofs() const noexcept;
-  template <class T>
-  void scan(const T* g, std::size_t r, std::size_t from, std::size_t to, std::uint8_t* seen);
-  template <class T> bool aim(const T* g, std::size_t h);
-  template <class T> bool find_witness(const T* g, std::size_t h, grundy_value v);
-
-  // The marks of a block of heaps: a row per heap, and which pairs the block pass marked. Per
-  // splitting move, the rare heaps [first, last) (indices into rare_): [split, last) marked by
-  // fill_block, maybe on the helper thread, and [first, split) by complete_block.
-  // A cache line or more each, and `claims` one of its own: the helper takes from it while
-  // this thread reads the block in use and plans the next ones, in the lines beside it.
-  struct alignas(64) block_marks {
-    std::size_t start = 0, end = 0; // heaps start..end-1; end 0: not prepared
-    std::vector<std::size_t> first, split, last;
-    std::array<std::size_t, 4> scan_done{}; // pairs [0],[1]) and [2],[3]) marked by the block
-    std::size_t quarter = 0;                // and pairs [quarter - block_scan, quarter) if not 0
-    std::vector<std::uint8_t> rows;
-    bool rare_shared = false;             // a single move whose rare heaps the threads take in chunks
-    alignas(64) std::uint64_t claims = 0; // the work not yet taken from a shared block (see fill_block)
-  };
-  // The rare heaps a block pass reads: a prefix of rare_, as long as when the pass was handed out.
-  struct rare_prefix {
-    const std::uint32_t* heaps;
-    const grundy_value* values;
-    std::size_t count;
-  };
-  // What the helper thread is handed: fill `block`.
-  struct helper_task {
-    const sparse_engine* engine;
-    const void* g;      // the values, of the storage's type T
-    block_marks* block; // planned (plan_block) by this thread
-    rare_prefix rare;
-  };
-
-  template <class T> void next_block(const T* g, std::size_t h);
-  template <class T> void post_block(const T* g, std::size_t slot, std::size_t start, std::size_t known);
-  template <class T> static void run_helper_task(void* task) noexcept;
-  void plan_block(block_marks& b, std::size_t start, std::size_t known, std::size_t share,
-                  rare_prefix rare) const;
-  template <class T> void fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) const;
-  template <class T> void steal(const T* g, block_marks& b);
-  template <class T> void complete_block(const T* g, block_marks& b);
-  std::pair<std::size_t, std::size_t> rare_range(std::size_t n, std::size_t start, std::size_t known,
-                                                 rare_prefix rare) const;
-  template <class T>
-  void mark_rare(const T* g, std::uint8_t* rows, std::size_t start, const std::size_t* first,
-                 const std::size_t* last, rare_prefix rare) const;
-  template <class T>
-  void mark_block(std::uint8_t* rows, const T* base, const T* second, rare_prefix rare, std::size_t first,
-                  std::size_t last) const;
-  void plan_scan(block_marks& b, std::size_t known) const;
-  static constexpr unsigned all_ranges = 3;
-  template <class T>
-  void mark_scan(const T* g, std::uint8_t* rows, const block_marks& b, unsigned range = all_ranges) const;
-  rare_prefix rare_now() const noexcept { return {rare_.data(), rare_values_.data(), rare_.size()}; }
-  block_marks& block() noexcept { return blocks_[current_]; }
-  void invalidate_blocks() noexcept;
-  void drain() noexcept;
-
-  // Bookkeeping as values arrive.
-  template <class T> void after(const T* g, std::size_t h, grundy_value x);
-  template <class T> void review(const T* g, std::size_t count);
-  template <class T> void use_split(const T* g, std::size_t count, rare_split split);
-  unsigned expected_parity(std::size_t h) const noexcept;
-  void choose_frequent();
-  void fit(grundy_value largest);
-  void build_patterns();
-
-  detail::octal_moves moves_;
-  sparse_options options_;
-  rare_split split_;
-  bool parity_allowed_ = false; // every splitting move removes a number of the same parity
-  unsigned split_parity_ = 0;   // that parity
-  unsigned bits_ = 0;           // every value so far is below 2^bits_
-  bool counting_ = true;        // histograms kept (values small enough for a split to pay)
-
-  std::vector<std::uint8_t> seen_;                   // 2^(bits_+1) marks for one naive step
-  std::size_t row_ = 0;                              // bytes per heap in rows_ and pattern_
-  std::size_t lanes_ = 0;                            // heaps per block
-  std::array<std::vector<std::uint8_t>, 2> pattern_; // pattern_[e][v]: 2 where v's parity is e
-  // The block in use and, with a helper, the next blocks_ahead ones, which it prepares
-  // meanwhile: a few blocks of slack absorb the heaps whose proofs take long.
-  static constexpr std::size_t blocks_ahead = 4;
-  static constexpr std::size_t ring = blocks_ahead + 1;
-  struct posted_block {
-    std::size_t start = 0;    // the first heap of the block handed to the helper; 0: none
-    std::uint32_t ticket = 0; // its task
-  };
-  std::array<block_marks, ring> blocks_;
-  std::size_t current_ = 0;                           // the block in use
-  std::vector<std::size_t> lower_;                    // complete_block's first rare heaps, per move
-  std::vector<std::uint8_t> aux_;                     // the rows of the rare pairs it marks
-  detail::helper_thread* helper_ = nullptr;           // set while extend runs with a helper thread
-  std::array<helper_task, ring> tasks_{};             // the helper's tasks, one per block
-  std::array<posted_block, ring> posted_{};           // and what this thread knows of them
-  std::size_t share_ = 0;                             // rare heaps per move left to complete_block
-  std::vector<grundy_value> wanted_;                  // values a proof still has to reach,
-  std::size_t wanted_count_ = 0;                      // in wanted_[0, wanted_count_)
-  std::vector<std::uint32_t> rare_;                   // the rare heaps, increasing
-  std::vector<grundy_value> rare_values_;             // their values
-  std::array<std::vector<std::uint64_t>, 2> counts_;  // counts_[h & 1][g]: heaps h >= 1 of value g
-  std::vector<std::vector<std::uint32_t>> positions_; // positions_[g]: the first heaps of value g
-  std::vector<grundy_value> frequent_;                // the most frequent values, most first
-
-  bool witnesses_pay_ = true;          // aimed witnesses settle most proofs they are tried on
-  std::uint64_t witness_searches_ = 0; // since the last review
-  std::uint64_t witness_failures_ = 0;
-
-  bool scan_in_blocks_ = false;    // the block pass marks the proofs' first pairs
-  bool scan_wide_ = false;         // and a third range of them
-  std::uint64_t review_steps_ = 0; // sparse steps at the last review
-  std::uint64_t review_pairs_ = 0; // proof pairs then
-  std::size_t seen_values_ = 0;    // values taken into account
-  std::size_t next_review_ = 0;
-  std::size_t review_count_ = 0; // values at the last review
-  std::size_t review_rare_ = 0;  // rare heaps then
-  sparse_statistics statistics_;
+  // The state (buffers, rare heaps, blocks, the second thread's tasks) and the algorithm, in
+  // lib/src/octal/: a call crosses over once, the loops over heaps and pairs run inside.
+  class impl;
+  std::unique_ptr<impl> impl_;
 };
 
 // G(0), ..., G(count - 1) by the sparse engine.

@@ -1,0 +1,254 @@
+#pragma once
+// The sparse engine's state and the parts that share it: the heap's step and its proof
+// (sparse_proofs.cpp), the block pass and the second thread (sparse_blocks.cpp), the choice
+// of the split (sparse_split.cpp), the driver (sparse.cpp). The hot loops are in
+// sparse_kernels.hpp.
+//
+// Where the time goes, and what is done about it (Officers, 0.6, as the example: 1583 rare
+// heaps, and some sixty values of the rare parity below a typical candidate):
+// - The rare pairs of a few consecutive heaps are marked together: for heaps N..N+B-1 and a
+//   rare heap r far enough from N, the other heaps of the pairs, N+i-n-r, are B consecutive
+//   values already known, so one pass over the rare heaps marks the options of all B heaps
+//   with contiguous loads, three instructions per option (see fill_block). Pairs whose
+//   other heap lies inside the group are added heap by heap.
+// - A proof needs about two thousand pairs in Officers, each reaching one value, because a
+//   few of the values wanted are reached by one pair in a thousand at that heap. The pairs
+//   are scanned from both ends of their range (pairs of small heaps and pairs of two
+//   middle-sized heaps reach different values); where the proofs are long, the block pass
+//   marks the first few hundred of them too; the rest are looked up 32 at a time in a bitmap
+//   of the values still wanted, with AVX-512 where the processor has it.
+// - In games whose values settle into a few frequent ones (0.376), a wanted value is reached
+//   faster by aiming: pairing a heap of a frequent value y with the first heaps of value
+//   v ^ y. The engine aims where that has paid lately.
+// - With sparse_options::threads above 1, the block pass, two thirds of the work in Officers,
+//   moves to a second thread a few blocks ahead (next_block): a block only reads values from
+//   before it. What the helper cannot mark yet, or is left to balance the two, this thread
+//   marks in rows of its own, so that the cores share few cache lines. The values are those of
+//   one thread, whatever the schedule.
+
+#include <grundy/octal/moves.hpp>
+#include <grundy/octal/sparse.hpp>
+
+#include <grundy/detail/helper_thread.hpp>
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace grundy {
+
+namespace detail::sparse {
+
+// The first split is chosen once this many values are known: before, naive steps are cheap
+// and the counts too few to tell rare values from common ones.
+constexpr std::size_t first_review = 2048;
+
+// Values beyond 2^12 mean a game whose values keep growing, where no split of the values
+// stays sparse; the engine stops counting them and takes naive steps.
+constexpr unsigned max_split_bits = 12;
+
+// A split pays when the rare heaps are at most this fraction of all heaps: a sparse step then
+// enumerates at most a quarter of the pairs of a naive one before its (usually short) proof.
+constexpr std::size_t max_rare_fraction = 4;
+
+// A proof scans pairs in chunks, checking the values still wanted after each; the chunks
+// grow so that the checks stay cheap beside the long scans a few heaps need.
+constexpr std::size_t first_chunk = 128;
+constexpr std::size_t last_chunk = 1024;
+// Pairs scanned before aimed witnesses are tried: a scanned pair costs a fraction of an aimed
+// try, so aiming is kept for the values a long scan has not found.
+constexpr std::size_t first_budget = 4096;
+
+// Pairs of small heaps, and as many of middle-sized heaps, that the block pass may mark for
+// every heap before its proof (see mark_scan). It pays where the proofs need long scans
+// (0.6: some two thousand pairs), not where a hundred pairs settle them (0.16); the engine
+// turns it on when the proofs since the last review averaged long_proof pairs or more, and off
+// when they averaged less than short_proof. Proofs of wide_proof pairs or more have a third
+// range marked (until they average less than 2 * long_proof): Officers' proofs take some
+// 1400 pairs beyond the block's, 0.376's 800 to 1200.
+constexpr std::size_t block_scan = 256;
+constexpr std::size_t long_proof = 512;
+constexpr std::size_t short_proof = 192;
+constexpr std::size_t wide_proof = 1280;
+
+// Aimed witnesses pair one of this many most frequent values with one of the first heaps of
+// the matching value, this many tries for each.
+constexpr std::size_t frequent_values = 12;
+constexpr std::size_t witness_tries = 32;
+// Heaps remembered for each value, to pair with frequent ones.
+constexpr std::size_t remembered_heaps = 1024;
+
+// Values to compute below which a second thread does not pay for its start (some tens of
+// microseconds); whether a whole run is long enough to gain is the caller's choice.
+constexpr std::size_t threaded_values = 4096;
+
+// How many rare heaps per move the block passes move between the threads at each block, in
+// the direction of the one that did not wait.
+constexpr std::size_t share_step = 4;
+
+inline unsigned parity(std::uint32_t x) noexcept { return static_cast<unsigned>(std::popcount(x)) & 1u; }
+
+} // namespace detail::sparse
+
+class sparse_engine::impl {
+public:
+  impl(const octal_code& code, const sparse_options& options);
+
+  const octal_code& code() const noexcept { return moves_.code; }
+  void extend(grundy_sequence& values, std::size_t count);
+  void catch_up(const grundy_sequence& values);
+  rare_split split() const noexcept { return split_; }
+  std::size_t rare_count() const noexcept { return rare_.size(); }
+  bool is_rare(std::size_t h, grundy_value g) const noexcept {
+    return split_.mask != 0 && detail::sparse::parity(g & split_.mask) == expected_parity(h);
+  }
+  const sparse_statistics& statistics() const noexcept { return statistics_; }
+
+  // The parts below are templates over the values' storage type T (std::uint8_t, std::uint16_t
+  // or std::uint32_t); those called from another file are instantiated for all three in theirs.
+private:
+  // The pairs (a, r - a) of one heap and its first splitting move a proof has still to scan.
+  struct pair_range {
+    std::size_t r, low, high; // a in [low, high)
+  };
+
+  // One heap: options, candidate, proof (sparse_proofs.cpp).
+  template <class T> grundy_value step(const T* g, std::size_t h);
+  template <class T> void mark_recent(const T* g, std::size_t h, std::uint8_t* seen) const;
+  template <class T>
+  grundy_value prove(const T* g, std::size_t h, std::uint8_t* seen, const std::uint8_t* extra,
+                     grundy_value candidate);
+  std::size_t collect_wanted(const std::uint8_t* seen, const std::uint8_t* extra,
+                             grundy_value candidate) noexcept;
+  bool settled(const std::uint8_t* seen) noexcept;
+  template <class T> pair_range unscanned(const T* g, std::size_t h, std::uint8_t* seen);
+  template <class T> bool seek(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen);
+  template <class T> bool seek_vectors(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen);
+  template <class T> bool vector_proofs() const noexcept;
+  template <class T>
+  void scan(const T* g, std::size_t r, std::size_t from, std::size_t to, std::uint8_t* seen);
+  template <class T> bool aim(const T* g, std::size_t h);
+  template <class T> bool find_witness(const T* g, std::size_t h, grundy_value v);
+
+  // The marks of a block of heaps: a row per heap, and which pairs the block pass marked. Per
+  // splitting move, the rare heaps [first, last) (indices into rare_): [split, last) marked by
+  // fill_block, maybe on the helper thread, and [first, split) by complete_block.
+  // A cache line or more each, and `claims` one of its own: the helper takes from it while
+  // this thread reads the block in use and plans the next ones, in the lines beside it.
+  struct alignas(64) block_marks {
+    std::size_t start = 0, end = 0; // heaps start..end-1; end 0: not prepared
+    std::vector<std::size_t> first, split, last;
+    std::array<std::size_t, 4> scan_done{}; // pairs [0],[1]) and [2],[3]) marked by the block
+    std::size_t quarter = 0;                // and pairs [quarter - block_scan, quarter) if not 0
+    std::vector<std::uint8_t> rows;
+    bool rare_shared = false;             // a single move whose rare heaps the threads take in chunks
+    alignas(64) std::uint64_t claims = 0; // the work not yet taken from a shared block (see fill_block)
+  };
+  // The rare heaps a block pass reads: a prefix of rare_, as long as when the pass was handed out.
+  struct rare_prefix {
+    const std::uint32_t* heaps;
+    const grundy_value* values;
+    std::size_t count;
+  };
+  // What the helper thread is handed: fill `block`.
+  struct helper_task {
+    const impl* engine;
+    const void* g;      // the values, of the storage's type T
+    block_marks* block; // planned (plan_block) by this thread
+    rare_prefix rare;
+  };
+
+  // The block pass and the second thread (sparse_blocks.cpp).
+  template <class T> void next_block(const T* g, std::size_t h);
+  template <class T> void post_block(const T* g, std::size_t slot, std::size_t start, std::size_t known);
+  template <class T> static void run_helper_task(void* task) noexcept;
+  void plan_block(block_marks& b, std::size_t start, std::size_t known, std::size_t share,
+                  rare_prefix rare) const;
+  template <class T> void fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) const;
+  template <class T> void steal(const T* g, block_marks& b);
+  template <class T> void complete_block(const T* g, block_marks& b);
+  std::pair<std::size_t, std::size_t> rare_range(std::size_t n, std::size_t start, std::size_t known,
+                                                 rare_prefix rare) const;
+  template <class T>
+  void mark_rare(const T* g, std::uint8_t* rows, std::size_t start, const std::size_t* first,
+                 const std::size_t* last, rare_prefix rare) const;
+  template <class T>
+  void mark_block(std::uint8_t* rows, const T* base, const T* second, rare_prefix rare, std::size_t first,
+                  std::size_t last) const;
+  void plan_scan(block_marks& b, std::size_t known) const;
+  static constexpr unsigned all_ranges = 3;
+  template <class T>
+  void mark_scan(const T* g, std::uint8_t* rows, const block_marks& b, unsigned range = all_ranges) const;
+  rare_prefix rare_now() const noexcept { return {rare_.data(), rare_values_.data(), rare_.size()}; }
+  block_marks& block() noexcept { return blocks_[current_]; }
+
+  // Bookkeeping as values arrive (sparse.cpp).
+  template <class T> void after(const T* g, std::size_t h, grundy_value x);
+  void fit(grundy_value largest);
+  void invalidate_blocks() noexcept;
+  void drain() noexcept;
+
+  // The choice of the split (sparse_split.cpp).
+  template <class T> void review(const T* g, std::size_t count);
+  template <class T> void use_split(const T* g, std::size_t count, rare_split split);
+  unsigned expected_parity(std::size_t h) const noexcept {
+    return split_.heap_parity ? static_cast<unsigned>((h - split_parity_) & 1u) : 0u;
+  }
+  void choose_frequent();
+  void build_patterns();
+
+  detail::octal_moves moves_;
+  sparse_options options_;
+  rare_split split_;
+  bool parity_allowed_ = false; // every splitting move removes a number of the same parity
+  unsigned split_parity_ = 0;   // that parity
+  unsigned bits_ = 0;           // every value so far is below 2^bits_
+  bool counting_ = true;        // histograms kept (values small enough for a split to pay)
+
+  std::vector<std::uint8_t> seen_;                   // 2^(bits_+1) marks for one naive step
+  std::size_t row_ = 0;                              // bytes per heap in rows_ and pattern_
+  std::size_t lanes_ = 0;                            // heaps per block
+  std::array<std::vector<std::uint8_t>, 2> pattern_; // pattern_[e][v]: 2 where v's parity is e
+  // The block in use and, with a helper, the next blocks_ahead ones, which it prepares
+  // meanwhile: a few blocks of slack absorb the heaps whose proofs take long.
+  static constexpr std::size_t blocks_ahead = 4;
+  static constexpr std::size_t ring = blocks_ahead + 1;
+  struct posted_block {
+    std::size_t start = 0;    // the first heap of the block handed to the helper; 0: none
+    std::uint32_t ticket = 0; // its task
+  };
+  std::array<block_marks, ring> blocks_;
+  std::size_t current_ = 0;                           // the block in use
+  std::vector<std::size_t> lower_;                    // complete_block's first rare heaps, per move
+  std::vector<std::uint8_t> aux_;                     // the rows of the rare pairs it marks
+  detail::helper_thread* helper_ = nullptr;           // set while extend runs with a helper thread
+  std::array<helper_task, ring> tasks_{};             // the helper's tasks, one per block
+  std::array<posted_block, ring> posted_{};           // and what this thread knows of them
+  std::size_t share_ = 0;                             // rare heaps per move left to complete_block
+  std::vector<grundy_value> wanted_;                  // values a proof still has to reach,
+  std::size_t wanted_count_ = 0;                      // in wanted_[0, wanted_count_)
+  std::vector<std::uint32_t> rare_;                   // the rare heaps, increasing
+  std::vector<grundy_value> rare_values_;             // their values
+  std::array<std::vector<std::uint64_t>, 2> counts_;  // counts_[h & 1][g]: heaps h >= 1 of value g
+  std::vector<std::vector<std::uint32_t>> positions_; // positions_[g]: the first heaps of value g
+  std::vector<grundy_value> frequent_;                // the most frequent values, most first
+
+  bool witnesses_pay_ = true;          // aimed witnesses settle most proofs they are tried on
+  std::uint64_t witness_searches_ = 0; // since the last review
+  std::uint64_t witness_failures_ = 0;
+
+  bool scan_in_blocks_ = false;    // the block pass marks the proofs' first pairs
+  bool scan_wide_ = false;         // and a third range of them
+  std::uint64_t review_steps_ = 0; // sparse steps at the last review
+  std::uint64_t review_pairs_ = 0; // proof pairs then
+  std::size_t seen_values_ = 0;    // values taken into account
+  std::size_t next_review_ = 0;
+  std::size_t review_count_ = 0; // values at the last review
+  std::size_t review_rare_ = 0;  // rare heaps then
+  sparse_statistics statistics_;
+};
+
+} // namespace grundy

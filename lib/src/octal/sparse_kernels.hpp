@@ -1,0 +1,149 @@
+#pragma once
+// The sparse engine's hot loops: marking the options of a block of heaps, and reading a
+// heap's row of marks. Header-only, so that each is inlined into the loop that calls it and
+// compiled once per layout of the rows.
+
+#include <grundy/labelling.hpp>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace grundy::detail::sparse {
+
+// One row of marks per heap: every value below 2^bits, the mex 2^bits itself (no option
+// reaches it, so it is where the search for the candidate stops at the latest), and slack
+// for collect_wanted's eight-byte reads that keeps the rows whole cache lines.
+constexpr std::size_t row_bytes(unsigned bits) { return (std::size_t{1} << bits) + 64; }
+
+// Heaps marked together. The block pass stores into every row at once, so the rows must stay
+// in the first-level cache beside the window of values the rare heaps read (about 40 KB for
+// Officers, whose values take two bytes): sixteen rows of 576 bytes do, twenty already do
+// not, and neither would sixteen of 2 KB. One-byte values go 32 to a block, half a cache line.
+constexpr std::size_t lanes_for(unsigned bits) {
+  return bits <= 8 ? 32 : bits <= 9 ? 16 : bits <= 11 ? 8 : 4;
+}
+
+// GCC turns `base - heaps[j]` plus each lane's offset into one index register per lane, and
+// narrows x ^ y back to the value type after the XOR: one or two extra instructions per
+// option in the engine's hottest loops. Passing the pointer and the value through an empty
+// asm statement hides where they come from and keeps the three-instruction form below.
+template <class V> V opaque(V v) noexcept {
+#if defined(__GNUC__)
+  asm("" : "+r"(v));
+#endif
+  return v;
+}
+
+// The hot loop of the engine. Heap N+i (row i) and a heap a of value x leave the pair
+// (a, N+i-n-a) whose value is x ^ other[i], other = g + N - n - a. For a fixed a the Lanes
+// loads are contiguous and the stores go to Lanes different rows: three instructions per
+// option (load, xor, store with the row's offset built in), against five when each heap walks
+// the list on its own. Row and Lanes are constants so that the offsets are too.
+template <std::size_t Row, std::size_t Lanes, class T>
+void mark_lanes(std::uint8_t* rows, const T* other, std::uint32_t x) noexcept {
+#pragma GCC unroll 32
+  for (std::size_t i = 0; i < Lanes; ++i) {
+    const std::uint32_t y = other[i];
+    rows[i * Row + (x ^ y)] = 1;
+  }
+}
+
+// The rare heaps' pairs for every heap of the block; base = g + N - n. Codes with two
+// splitting moves (0.376: n = 2 and 3) have their pairs marked in the same pass: the second
+// move reads the values next to those the first one just loaded.
+template <std::size_t Row, std::size_t Lanes, class T>
+void mark_rows(std::uint8_t* rows, const T* base, const T* second, const std::uint32_t* heaps,
+               const grundy_value* values, std::size_t count) noexcept {
+  for (std::size_t j = 0; j < count; ++j) {
+    mark_lanes<Row, Lanes>(rows, opaque(base - heaps[j]), opaque(std::uint32_t{values[j]}));
+    if (second) mark_lanes<Row, Lanes>(rows, opaque(second - heaps[j]), opaque(std::uint32_t{values[j]}));
+  }
+}
+
+// The same for the pairs of the heaps a in [from, to), the proof's first pairs.
+template <std::size_t Row, std::size_t Lanes, class T>
+void mark_range(std::uint8_t* rows, const T* g, const T* base, std::size_t from, std::size_t to) noexcept {
+  for (std::size_t a = from; a < to; ++a)
+    mark_lanes<Row, Lanes>(rows, opaque(base - a), opaque(std::uint32_t{g[a]}));
+}
+
+// The least value v that neither row marks (seen[v] == 0 and extra[v] == 0), eight at a
+// time; the rows end with the mex 2^bits, which is never marked.
+inline std::size_t first_unmarked(const std::uint8_t* seen, const std::uint8_t* extra) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    for (std::size_t base = 0;; base += 8) {
+      std::uint64_t a, b;
+      std::memcpy(&a, seen + base, sizeof a);
+      std::memcpy(&b, extra + base, sizeof b);
+      const std::uint64_t x = a | b; // bytes below 0x80: the lowest flag below is exact
+      const std::uint64_t zero = (x - 0x0101010101010101u) & ~x & 0x8080808080808080u;
+      if (zero) return base + static_cast<std::size_t>(std::countr_zero(zero)) / 8;
+    }
+  } else {
+    std::size_t v = 0;
+    while (seen[v] != 0 || extra[v] != 0)
+      ++v;
+    return v;
+  }
+}
+
+// Writes to `wanted` the values below the candidate marked 2 in `seen` (and, with an extra row,
+// not marked in it), and returns how many. The marks are bytes 0, 1 or 2, so eight at a time,
+// bit 1 of each byte says whether it is 2, bit 0 whether it is 1. One thread has no extra row:
+// a second read per word would cost it a few per cent.
+template <bool With_extra>
+std::size_t list_wanted(grundy_value* wanted, const std::uint8_t* seen, const std::uint8_t* extra,
+                        grundy_value candidate) noexcept {
+  std::size_t count = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    for (grundy_value base = 0; base < candidate; base += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, seen + base, sizeof word); // within the row: base < candidate < row_
+      std::uint64_t twos = (word >> 1) & 0x0101010101010101u;
+      if constexpr (With_extra) {
+        std::uint64_t reached;
+        std::memcpy(&reached, extra + base, sizeof reached);
+        twos &= ~reached;
+      }
+      if (candidate - base < 8) twos &= (std::uint64_t{1} << (8 * (candidate - base))) - 1;
+      for (; twos; twos &= twos - 1)
+        wanted[count++] = base + static_cast<grundy_value>(std::countr_zero(twos) / 8);
+    }
+  } else {
+    for (grundy_value v = 0; v < candidate; ++v) {
+      wanted[count] = v;
+      count += seen[v] == 2 && (!With_extra || extra[v] != 1);
+    }
+  }
+  return count;
+}
+
+// Calls f(Row, Lanes) with the layout of rows for values below 2^bits as compile-time
+// constants, so that the marking loops above are compiled once per layout.
+template <class F> void with_layout(unsigned bits, F&& f) {
+  using std::integral_constant;
+  switch (bits) {
+  case 6:
+    return f(integral_constant<std::size_t, row_bytes(6)>{}, integral_constant<std::size_t, lanes_for(6)>{});
+  case 7:
+    return f(integral_constant<std::size_t, row_bytes(7)>{}, integral_constant<std::size_t, lanes_for(7)>{});
+  case 8:
+    return f(integral_constant<std::size_t, row_bytes(8)>{}, integral_constant<std::size_t, lanes_for(8)>{});
+  case 9:
+    return f(integral_constant<std::size_t, row_bytes(9)>{}, integral_constant<std::size_t, lanes_for(9)>{});
+  case 10:
+    return f(integral_constant<std::size_t, row_bytes(10)>{},
+             integral_constant<std::size_t, lanes_for(10)>{});
+  case 11:
+    return f(integral_constant<std::size_t, row_bytes(11)>{},
+             integral_constant<std::size_t, lanes_for(11)>{});
+  default:
+    return f(integral_constant<std::size_t, row_bytes(12)>{},
+             integral_constant<std::size_t, lanes_for(12)>{});
+  }
+}
+
+} // namespace grundy::detail::sparse

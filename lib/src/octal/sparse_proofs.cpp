@@ -1,0 +1,243 @@
+// One sparse step: a heap's options through the rare heaps, its candidate, and the proof that
+// the candidate is its value (every smaller value of the other parity reached).
+
+#include "sparse_engine.hpp"
+#include "sparse_kernels.hpp"
+
+#include "pairs.hpp"
+#include "steps.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+namespace grundy {
+
+using namespace detail::sparse;
+
+// Each heap's row marks row[v] = 1 for every value reached. It starts as a copy of
+// pattern_[e]: 0 for the candidate values, those only pairs with a rare heap reach (known
+// completely once those pairs are marked), 2 for the values of parity e, which pairs of two
+// common heaps reach too and which are therefore known only once such a pair is found.
+template <class T> grundy_value sparse_engine::impl::step(const T* g, std::size_t h) {
+  if (split_.mask == 0 || bits_ > max_split_bits || moves_.two_heaps.empty() || !moves_.three_heaps.empty()) {
+    ++statistics_.naive_steps;
+    return detail::naive_step(g, h, moves_, seen_.data(), bits_);
+  }
+  ++statistics_.sparse_steps;
+  if (h < block().start || h >= block().end) next_block(g, h);
+  std::uint8_t* seen = block().rows.data() + (h - block().start) * row_;
+  // With a helper, the rare pairs this thread marks go to a row of its own, which only rare
+  // pairs reach: of the row the helper wrote, it then reads and writes the few cache lines
+  // below the candidate, instead of taking every line of the block over from the other core.
+  std::uint8_t* extra = helper_ ? aux_.data() + (h - block().start) * row_ : seen;
+  if (moves_.vanishes(h)) seen[0] = 1;
+  for (auto n : moves_.one_heap)
+    if (n < h) seen[g[h - n]] = 1;
+  mark_recent(g, h, extra);
+  const auto candidate = static_cast<grundy_value>(
+      extra == seen
+          ? static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen
+          : first_unmarked(seen, extra));
+  const grundy_value x = prove(g, h, seen, extra, candidate);
+  // The values' storage is widened for x once it is returned: the helper must not read it then.
+  if (x > std::numeric_limits<T>::max()) drain();
+  return x;
+}
+
+// The rare pairs of heap h the block pass left out: rare heaps below its range (their
+// partners may lie inside the block) and rare heaps found after the block was prepared.
+template <class T>
+void sparse_engine::impl::mark_recent(const T* g, std::size_t h, std::uint8_t* seen) const {
+  for (std::size_t k = 0; k < moves_.two_heaps.size(); ++k) {
+    const std::size_t n = moves_.two_heaps[k];
+    if (n + 2 > h) break; // the lists are in increasing n
+    const std::size_t limit = h - n - 1;
+    const T* mirror = g + (h - n);
+    const auto mark = [&](std::size_t j, std::size_t end) {
+      for (; j < end && rare_[j] <= limit; ++j)
+        seen[rare_values_[j] ^ mirror[-static_cast<std::ptrdiff_t>(rare_[j])]] = 1;
+    };
+    mark(0, blocks_[current_].first[k]);
+    mark(blocks_[current_].last[k], rare_.size());
+  }
+}
+
+// The candidate is h's value unless a value of the other parity below it is not reached.
+// Those wanted values are listed, then sought in the pairs of the first splitting move,
+// scanned from both ends of their range: pairs of small heaps, whose values vary little, and
+// pairs of two middle-sized heaps reach different values. After the first first_budget pairs,
+// an aimed witness is sought for each value still wanted (see find_witness), in games where
+// those are usually found, then the scan goes on. If some value is still wanted once every
+// pair has been scanned, the least of them is the mex.
+template <class T>
+grundy_value sparse_engine::impl::prove(const T* g, std::size_t h, std::uint8_t* seen,
+                                        const std::uint8_t* extra, grundy_value candidate) {
+  if (collect_wanted(seen, extra, candidate) == 0) return candidate;
+  pair_range pairs = unscanned(g, h, seen);
+  if (settled(seen) || seek(g, pairs, first_budget, seen)) return candidate;
+  if ((aim(g, h) && settled(seen)) || seek(g, pairs, pairs.high, seen)) return candidate;
+  for (std::size_t k = 1; k < moves_.two_heaps.size(); ++k) {
+    const std::size_t m = moves_.two_heaps[k];
+    if (m + 2 > h) break;
+    scan(g, h - m, 1, (h - m) / 2 + 1, seen);
+    if (settled(seen)) return candidate;
+  }
+  ++statistics_.full_scans;
+  return wanted_[0];
+}
+
+// Lists the values below the candidate still wanted in wanted_ (see list_wanted; `extra` is
+// `seen` itself without a helper) and returns how many.
+std::size_t sparse_engine::impl::collect_wanted(const std::uint8_t* seen, const std::uint8_t* extra,
+                                                grundy_value candidate) noexcept {
+  return wanted_count_ = extra == seen ? list_wanted<false>(wanted_.data(), seen, seen, candidate)
+                                       : list_wanted<true>(wanted_.data(), seen, extra, candidate);
+}
+
+// Drops the values reached from the wanted list; true when none is left.
+bool sparse_engine::impl::settled(const std::uint8_t* seen) noexcept {
+  grundy_value* wanted = wanted_.data();
+  const auto reached = [seen](grundy_value v) { return seen[v] == 1; };
+  wanted_count_ = static_cast<std::size_t>(std::remove_if(wanted, wanted + wanted_count_, reached) - wanted);
+  return wanted_count_ == 0;
+}
+
+// The pairs (a, r - a), a in [1, r / 2], of heap h and the first splitting move, less those
+// the block pass marked ([done[0], done[1]) and [done[2], done[3])): the few at either end are
+// marked here, the middle range is returned.
+template <class T>
+sparse_engine::impl::pair_range sparse_engine::impl::unscanned(const T* g, std::size_t h,
+                                                               std::uint8_t* seen) {
+  const std::size_t n = moves_.two_heaps.front();
+  const std::size_t r = n + 2 <= h ? h - n : 0;
+  const auto& done = block().scan_done;
+  const std::size_t end = r / 2 + 1;
+  scan(g, r, 1, std::min(done[0], end), seen);
+  scan(g, r, std::min(done[3], end), end, seen);
+  return {r, std::min(done[1], end), std::min(done[2], end)};
+}
+
+// Scans up to `budget` pairs of `pairs` for the wanted values, a chunk at each end in turn,
+// shrinking the range; returns true when none is wanted any more. Every pair is marked, and
+// the wanted list checked after each round.
+template <class T>
+bool sparse_engine::impl::seek(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen) {
+  if constexpr (sizeof(T) <= 2)
+    if (vector_proofs<T>()) return seek_vectors(g, pairs, budget, seen);
+  for (std::size_t chunk = first_chunk; pairs.low < pairs.high && budget > 0;
+       chunk = std::min(2 * chunk, last_chunk)) {
+    const std::size_t up = std::min({chunk, pairs.high - pairs.low, budget});
+    scan(g, pairs.r, pairs.low, pairs.low + up, seen);
+    pairs.low += up;
+    budget -= up;
+    const std::size_t down = std::min({chunk, pairs.high - pairs.low, budget});
+    scan(g, pairs.r, pairs.high - down, pairs.high, seen);
+    pairs.high -= down;
+    budget -= down;
+    if (settled(seen)) return true;
+  }
+  return false;
+}
+
+template <class T> bool sparse_engine::impl::vector_proofs() const noexcept {
+#ifdef GRUNDY_PAIRS_AVX512
+  return sizeof(T) <= 2 && bits_ <= 9 && options_.vector_proofs && detail::has_avx512();
+#else
+  return false;
+#endif
+}
+
+// seek with the wanted values in a bitmap and the pairs looked up 32 at a time (see
+// detail::find_wanted): the cost no longer grows with the number of values wanted.
+template <class T>
+bool sparse_engine::impl::seek_vectors(const T* g, pair_range& pairs, std::size_t budget,
+                                       std::uint8_t* seen) {
+#ifdef GRUNDY_PAIRS_AVX512
+  detail::wanted_bits bits;
+  for (std::size_t k = 0; k < wanted_count_; ++k)
+    bits.add(wanted_[k]);
+  // Pairs [from, to): 32 at a time, the last few one by one.
+  const auto search = [&](std::size_t from, std::size_t to) {
+    std::size_t a = detail::find_wanted(g, pairs.r, from, to, bits, seen);
+    for (; a < to && bits.count > 0; ++a) {
+      const grundy_value v = grundy_value{g[a]} ^ g[pairs.r - a];
+      if (bits.take(v)) seen[v] = 1;
+    }
+    statistics_.proof_pairs += a - from;
+    return bits.count == 0;
+  };
+  bool done = false;
+  for (std::size_t chunk = first_chunk; !done && pairs.low < pairs.high && budget > 0;
+       chunk = std::min(2 * chunk, last_chunk)) {
+    const std::size_t up = std::min({chunk, pairs.high - pairs.low, budget});
+    done = search(pairs.low, pairs.low + up);
+    pairs.low += up;
+    budget -= up;
+    const std::size_t down = std::min({chunk, pairs.high - pairs.low, budget});
+    done = done || search(pairs.high - down, pairs.high);
+    pairs.high -= down;
+    budget -= down;
+  }
+  return settled(seen);
+#else
+  return false;
+#endif
+}
+
+// Looks for an aimed witness of each wanted value in turn, marking those found in `seen`,
+// and stops at the first that is not found (the scan will settle the rest). Where such
+// witnesses are seldom found (their values drift), only a sample of heaps keeps measuring
+// whether they pay. Returns true when it found any.
+template <class T> bool sparse_engine::impl::aim(const T* g, std::size_t h) {
+  if (!witnesses_pay_ && h % 16 != 0) return false;
+  ++witness_searches_;
+  std::size_t found = 0;
+  while (found < wanted_count_ && find_witness(g, h, wanted_[found]))
+    ++found;
+  if (found < wanted_count_) ++witness_failures_;
+  return found > 0;
+}
+
+// A pair (a, r - a) of values x ^ y and y reaches v = x. Taking y among the most frequent
+// values and a among the first heaps of value v ^ y, each try succeeds with about the
+// frequency of y, where a pair taken in order reaches v only with the frequency of v among
+// all pairs' values. That pays in games whose values settle into a few frequent ones
+// (0.376), not in those where rare-parity values are reached by a few scattered pairs (0.6).
+template <class T> bool sparse_engine::impl::find_witness(const T* g, std::size_t h, grundy_value v) {
+  std::uint8_t* seen = block().rows.data() + (h - block().start) * row_;
+  for (auto n : moves_.two_heaps) {
+    if (n + 2 > h) break;
+    const std::size_t r = h - n;
+    for (const grundy_value y : frequent_) {
+      const grundy_value x = y ^ v;
+      if (x >= positions_.size()) continue;
+      const auto& heaps = positions_[x];
+      const std::size_t tries = std::min(heaps.size(), witness_tries);
+      for (std::size_t k = 0; k < tries && heaps[k] < r; ++k)
+        if (g[r - heaps[k]] == y) {
+          statistics_.proof_pairs += k + 1;
+          seen[v] = 1;
+          return true;
+        }
+      statistics_.proof_pairs += tries;
+    }
+  }
+  return false;
+}
+
+// Marks the pairs (a, r - a) for a in [from, to).
+template <class T>
+void sparse_engine::impl::scan(const T* g, std::size_t r, std::size_t from, std::size_t to,
+                               std::uint8_t* seen) {
+  statistics_.proof_pairs += to - from;
+  const T* mirror = g + r;
+  for (std::size_t a = from; a < to; ++a)
+    seen[g[a] ^ mirror[-static_cast<std::ptrdiff_t>(a)]] = 1;
+}
+
+template grundy_value sparse_engine::impl::step(std::uint8_t const*, std::size_t);
+template grundy_value sparse_engine::impl::step(std::uint16_t const*, std::size_t);
+template grundy_value sparse_engine::impl::step(std::uint32_t const*, std::size_t);
+
+} // namespace grundy
