@@ -1,4 +1,4 @@
-#include <grundy/games/moore.hpp>
+#include <grundy/games/moore/rules.hpp>
 
 #include <algorithm>
 #include <iterator>

@@ -1,7 +1,7 @@
 #pragma once
 // Positions of an octal game: a multiset of heaps played under an octal (or hexadecimal) code.
 
-#include <grundy/games/nim.hpp>
+#include <grundy/games/nim/rules.hpp>
 #include <grundy/octal/code.hpp>
 
 #include <span>

@@ -1,7 +1,7 @@
 #pragma once
 // Moore's Nim_k: take tokens from at least one and at most k heaps in one move.
 
-#include <grundy/games/nim.hpp>
+#include <grundy/games/nim/rules.hpp>
 
 #include <cstdint>
 #include <span>
