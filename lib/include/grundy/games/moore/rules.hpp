@@ -19,7 +19,12 @@ class moore_game {
 public:
   using state_type = heaps;
 
-  // k >= 1 heaps may be played on at once; throws std::invalid_argument for k = 0.
+  // A larger k could only matter with more than 64 non-empty heaps, whose 2^65 choices of
+  // heaps to lower no program lists: the bound loses nothing and keeps every front end's
+  // check in one place.
+  static constexpr unsigned max_k = 64;
+
+  // Between 1 and max_k heaps may be played on at once; throws std::invalid_argument otherwise.
   explicit moore_game(unsigned k);
   unsigned k() const noexcept { return k_; }
 
