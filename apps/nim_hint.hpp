@@ -2,7 +2,6 @@
 // Nim's hint in words: Bouton's parity table for normal play, and his rule for misère play.
 
 #include <grundy/games/nim.hpp>
-#include <grundy/strategy.hpp>
 
 #include <string>
 #include <vector>

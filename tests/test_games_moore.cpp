@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 using grundy::heaps;
@@ -27,6 +28,23 @@ BOOST_AUTO_TEST_CASE(moves_touch_one_to_k_heaps) {
   // Each position once, in canonical form: [1,1] and [1] (from one or two heaps) and [].
   BOOST_TEST(out.size() == 3u);
   BOOST_CHECK_THROW(moore_game(0), std::invalid_argument);
+}
+
+// The game checks its own k, so that every front end refuses the same values, with a message
+// that names the range and the value and no front end's option.
+BOOST_AUTO_TEST_CASE(k_from_1_to_64) {
+  BOOST_CHECK_NO_THROW(moore_game(1));
+  BOOST_TEST(moore_game(64).k() == 64u);
+  for (unsigned k : {0u, 65u, 4'294'967'295u}) {
+    try {
+      [[maybe_unused]] const moore_game g(k);
+      BOOST_ERROR("k = " << k << " accepted");
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      BOOST_TEST(what == "Moore's Nim needs k from 1 to 64 (the most heaps one move may take from), not " +
+                             std::to_string(k));
+    }
+  }
 }
 
 // k = 1 is Nim: the same graph, the same values.

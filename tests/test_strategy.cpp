@@ -3,6 +3,7 @@
 #define BOOST_TEST_MODULE strategy
 #include <boost/test/unit_test.hpp>
 
+#include <grundy/games/digraph.hpp>
 #include <grundy/games/moore.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/games/octal.hpp>
@@ -11,8 +12,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <concepts>
 #include <random>
 #include <set>
+#include <utility>
 #include <vector>
 
 using grundy::heaps;
@@ -20,6 +23,38 @@ using grundy::outcome;
 using grundy::play_convention;
 
 namespace {
+
+// What make_strategy returns for a game: the game's own strategy where it has a rule, the game
+// graph otherwise; each is a strategy in the sense of strategy/concept.hpp, with the optional
+// parts the front ends look for where the strategy has them.
+template <class G>
+using made_for = decltype(make_strategy(std::declval<const G&>(), std::declval<const grundy::state_t<G>&>()));
+
+static_assert(std::same_as<made_for<grundy::nim_game>, grundy::nim_strategy>);
+static_assert(std::same_as<made_for<grundy::octal_game>, grundy::octal_strategy>);
+static_assert(std::same_as<made_for<grundy::moore_game>, grundy::moore_strategy>);
+static_assert(std::same_as<made_for<grundy::digraph_game>, grundy::digraph_strategy>);
+static_assert(std::same_as<made_for<grundy::tablettes_game>, grundy::graph_strategy<grundy::tablettes_game>>);
+
+static_assert(grundy::strategy_for<grundy::nim_strategy, grundy::nim_game>);
+static_assert(grundy::strategy_for<grundy::octal_strategy, grundy::octal_game>);
+static_assert(grundy::strategy_for<grundy::moore_strategy, grundy::moore_game>);
+static_assert(grundy::strategy_for<grundy::digraph_strategy, grundy::digraph_game>);
+static_assert(grundy::strategy_for<grundy::graph_strategy<grundy::tablettes_game>, grundy::tablettes_game>);
+static_assert(grundy::strategy_for<grundy::graph_strategy<grundy::nim_game>, grundy::nim_game>);
+
+// The optional parts: octal games may have millions of winning moves, the others list them all.
+static_assert(grundy::lists_first_winning_moves<grundy::octal_strategy, grundy::octal_game>);
+static_assert(grundy::counts_winning_moves<grundy::octal_strategy, grundy::octal_game>);
+static_assert(!grundy::lists_first_winning_moves<grundy::nim_strategy, grundy::nim_game>);
+static_assert(!grundy::counts_winning_moves<grundy::moore_strategy, grundy::moore_game>);
+// Draws: the game graph and the digraph game, which may have cycles; Nim has none.
+static_assert(
+    grundy::strategy_with_draws<grundy::graph_strategy<grundy::tablettes_game>, grundy::tablettes_game>);
+static_assert(grundy::strategy_with_draws<grundy::digraph_strategy, grundy::digraph_game>);
+static_assert(!grundy::strategy_with_draws<grundy::nim_strategy, grundy::nim_game>);
+// A strategy is for the positions of its game: heaps are not tablettes.
+static_assert(!grundy::strategy_for<grundy::nim_strategy, grundy::tablettes_game>);
 
 constexpr play_convention both[] = {play_convention::normal, play_convention::misere};
 

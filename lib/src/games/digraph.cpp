@@ -1,4 +1,4 @@
-#include <grundy/games/digraph.hpp>
+#include <grundy/games/digraph/rules.hpp>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 

@@ -1,4 +1,6 @@
-#include <grundy/games/moore.hpp>
+#include <grundy/games/moore/rules.hpp>
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <iterator>
@@ -28,7 +30,9 @@ void lower_from(const heaps& s, std::size_t i, unsigned touched, unsigned k, hea
 } // namespace
 
 moore_game::moore_game(unsigned k) : k_(k) {
-  if (k == 0) throw std::invalid_argument("Moore's Nim needs k >= 1 (the most heaps one move may take from)");
+  if (k == 0 || k > max_k)
+    throw std::invalid_argument(fmt::format(
+        "Moore's Nim needs k from 1 to {} (the most heaps one move may take from), not {}", max_k, k));
 }
 
 void moore_game::successors(const state_type& s, std::vector<state_type>& out) const {

@@ -1,4 +1,4 @@
-#include <grundy/games/nim.hpp>
+#include <grundy/games/nim/rules.hpp>
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include <grundy/games/octal.hpp>
+#include <grundy/games/octal/rules.hpp>
 
 namespace grundy {
 

@@ -1,4 +1,4 @@
-#include <grundy/games/tablettes.hpp>
+#include <grundy/games/tablettes/rules.hpp>
 
 #include <fmt/format.h>
 

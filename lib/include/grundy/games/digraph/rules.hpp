@@ -1,0 +1,99 @@
+#pragma once
+// The digraph game: tokens on the vertices of a directed graph given as a file; a move slides
+// one token along an edge.
+
+#include <grundy/graph.hpp>
+#include <grundy/io/graph_readers.hpp>
+
+#include <boost/container/small_vector.hpp>
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace grundy {
+
+// A digraph file that cannot be used: missing, unreadable, not parsed, without any vertex, or
+// naming a vertex that is not there. The message is one line that names the file.
+class digraph_error : public std::invalid_argument {
+public:
+  explicit digraph_error(const std::string& what, int system_error = 0)
+      : std::invalid_argument(what), system_error_(system_error) {}
+  // The system's error number when the file could not be opened or read; 0 otherwise.
+  int system_error() const noexcept { return system_error_; }
+
+private:
+  int system_error_;
+};
+
+// An undirected graph file read without read_options::undirected. Its message says so; a front
+// end adds how its user asks for an undirected reading.
+class undirected_digraph_error : public digraph_error {
+public:
+  undirected_digraph_error(const std::string& what, const std::string& description)
+      : digraph_error(what), description_(description) {}
+  // Why the file is undirected, without how to ask for it.
+  const std::string& description() const noexcept { return description_; }
+
+private:
+  std::string description_;
+};
+
+// Any finite impartial game is a token on a directed graph: the vertices are its positions,
+// the edges its moves. This game takes such a graph as it is, read from a file (people arrive
+// with one from an exercise sheet, or from networkx), so that it needs no C++ at all; its
+// graph may have cycles, and then positions have generalized values (loopy.hpp). Several
+// tokens make the sum of the one-token games: the player to move slides one of them. The
+// graph is shared, immutable, between copies, so that the game stays a cheap value to copy.
+// Vertices keep the names the file gives them, and positions are written with those names.
+class digraph_game {
+public:
+  // The token vertices, in increasing order: tokens are alike, so two positions that differ
+  // only in which token is where are one.
+  using state_type = boost::container::small_vector<vertex_id, 4>;
+
+  // Reads a graph file (io::read_graph): Graphviz DOT (.dot, .gv), GraphML (.graphml, .xml), and
+  // any other file as an edge list, "u v" per line (a line of one name adds a vertex without
+  // moves; '#' starts a comment). Throws digraph_error (undirected_digraph_error for an
+  // undirected graph without options.undirected), `interrupted` once options.stop is set, and
+  // limit_exceeded past options.max_memory.
+  static digraph_game read(const std::string& path, const io::read_options& options = {});
+
+  // A graph given in the program: names[v] is vertex v's name, and (u, v) an edge from u to v.
+  // Throws digraph_error for no vertex, an edge naming no vertex, or two vertices of one name.
+  static digraph_game from_edges(std::vector<std::string> names,
+                                 const std::vector<std::pair<vertex_id, vertex_id>>& edges);
+
+  std::size_t vertex_count() const noexcept { return names().size(); }
+  std::size_t edge_count() const noexcept; // distinct edges
+  const std::string& name(vertex_id v) const { return names()[v]; }
+  std::optional<vertex_id> find(std::string_view name) const;
+  // The distinct successors of v, increasing.
+  std::span<const vertex_id> moves_from(vertex_id v) const;
+  // The whole graph, for labelling every vertex at once.
+  const csr_graph& graph() const noexcept;
+
+  // The position of tokens on the named vertices. Throws digraph_error for an unknown name.
+  state_type position(std::span<const std::string> token_names) const;
+
+  state_type canonical(state_type s) const;
+  void successors(const state_type& s, std::vector<state_type>& out) const;
+  // "a" for one token, "a+b+c" for several.
+  std::string format(const state_type& s) const;
+
+private:
+  struct data;
+  // The graph on `names` with `edges`, sorted in place (a file's edges are not copied).
+  static std::shared_ptr<const data> build(std::vector<std::string> names,
+                                           std::vector<std::pair<vertex_id, vertex_id>>& edges);
+  explicit digraph_game(std::shared_ptr<const data> d) : data_(std::move(d)) {}
+  const std::vector<std::string>& names() const noexcept;
+  std::shared_ptr<const data> data_;
+};
+
+} // namespace grundy

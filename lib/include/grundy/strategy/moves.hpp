@@ -1,0 +1,34 @@
+#pragma once
+// The moves of a position as a player sees them: the list to choose from, and a move in words.
+
+#include <grundy/game.hpp>
+
+#include <boost/unordered/unordered_flat_set.hpp>
+
+#include <string>
+#include <vector>
+
+namespace grundy {
+
+// The distinct positions one move leads to, in canonical form and in the order the game
+// generates its moves: the list a player chooses from.
+template <game G> std::vector<state_t<G>> legal_moves(const G& g, const state_t<G>& s) {
+  std::vector<state_t<G>> raw, result;
+  g.successors(g.canonical(s), raw);
+  boost::unordered_flat_set<state_t<G>, boost::hash<state_t<G>>> seen;
+  for (auto& m : raw) {
+    auto c = g.canonical(m);
+    if (seen.insert(c).second) result.push_back(std::move(c));
+  }
+  return result;
+}
+
+// A move in words, from the position before it and the position after it. A game with words
+// of its own declares a describe_move(const its_game&, before, after) beside its strategy
+// (games/<name>/strategy.hpp), which overload resolution prefers to this one; the others get
+// "move to <position>".
+template <game G> std::string describe_move(const G& g, const state_t<G>&, const state_t<G>& after) {
+  return "move to " + std::string(g.format(after));
+}
+
+} // namespace grundy

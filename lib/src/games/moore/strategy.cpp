@@ -1,0 +1,24 @@
+#include <grundy/games/moore/strategy.hpp>
+
+namespace grundy {
+
+moore_strategy::moore_strategy(const moore_game& g, const heaps& start, play_convention convention,
+                               const build_options& options)
+    : game_(g), convention_(convention) {
+  if (convention == play_convention::misere) misere_.emplace(g, start, convention, options);
+}
+
+outcome moore_strategy::outcome_of(const heaps& s) const {
+  if (misere_) return misere_->outcome_of(s);
+  return moore_p_position(canonical_heaps(s), game_.k()) ? outcome::p : outcome::n;
+}
+
+std::vector<heaps> moore_strategy::winning_moves(const heaps& s) const {
+  if (misere_) return misere_->winning_moves(s);
+  std::vector<heaps> moves;
+  for (auto& next : legal_moves(game_, s))
+    if (moore_p_position(next, game_.k())) moves.push_back(next);
+  return moves;
+}
+
+} // namespace grundy
