@@ -9,11 +9,6 @@
 
 #include <grundy/dot.hpp>
 #include <grundy/export.hpp>
-#include <grundy/games/digraph.hpp>
-#include <grundy/games/moore.hpp>
-#include <grundy/games/nim.hpp>
-#include <grundy/games/octal.hpp>
-#include <grundy/games/tablettes.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/misere.hpp>
@@ -125,10 +120,7 @@ void run_distributed(const G& g, const state_t<G>& start, const graph_options& o
 #endif
 
 // The files a run reads, which none of its outputs may replace: the digraph game's graph file.
-std::vector<std::string> input_files(const graph_options& o) {
-  if (o.where.game == "digraph" && !o.where.args.empty()) return {o.where.args.front()};
-  return {};
-}
+std::vector<std::string> input_files(const graph_options& o) { return input_files(o.where); }
 
 void refuse_shared_outputs(const graph_options& o) {
   std::vector<std::pair<std::string_view, std::string>> outputs;
@@ -210,27 +202,6 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
               on_stdout(o.dot) || on_stdout(o.export_path) ? stderr : stdout);
 }
 
-// The figures that name the game, printed first.
-fields head_of(const game_position<nim_game>&) { return {{"game", "nim"}}; }
-fields head_of(const game_position<octal_game>& p) {
-  return {{"game", "octal"}, {"code", p.game.code().str()}};
-}
-fields head_of(const game_position<moore_game>& p) {
-  return {{"game", "moore"}, {"k", std::to_string(p.game.k())}};
-}
-fields head_of(const game_position<digraph_game>& p) {
-  return {{"game", "digraph"},
-          {"graph", fmt::format("{} vertices, {} edges", p.game.vertex_count(), p.game.edge_count())}};
-}
-fields head_of(const game_position<tablettes_game>& p) {
-  const auto& counts = p.game.tablets_per_colour();
-  return {{"game", "tablettes"},
-          {"colors", std::to_string(counts.size())},
-          {"tablets", std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end()
-                          ? std::to_string(counts[0])
-                          : fmt::format("{}", fmt::join(counts, ","))}};
-}
-
 void run(const graph_options& o) {
   if (!o.render.empty() && o.dot.empty()) throw usage_error("--render needs --dot FILE to render");
   // A bad name fails before any work: a directory or an input first, then a name of no known
@@ -241,7 +212,7 @@ void run(const graph_options& o) {
   }
   refuse_shared_outputs(o);
 #if GRUNDY_MPI
-  if (o.where.game == "digraph" && distributed::running())
+  if (o.where.game == digraph_entry::name && distributed::running())
     throw usage_error("the digraph game runs in one process: run it without mpirun");
 #endif
   // The digraph game's file is read under --max-memory, as the exploration is.
@@ -250,22 +221,10 @@ void run(const graph_options& o) {
   where.memory_option = "--max-memory";
   const auto position = parse_position(where);
   check_expansion_fits(position, where.max_memory);
-  std::visit(
-      [&](const auto& p) {
-        using P = std::decay_t<decltype(p)>;
-        if constexpr (std::is_same_v<P, game_position<tablettes_game>>) {
-          // Explored in 64-bit states where they fit, from the position typed or the start.
-          if (compact_tablettes_game::fits(p.game)) {
-            const compact_tablettes_game compact(p.game);
-            run(compact, compact.canonical(compact_tablettes_game::narrow(p.start)), o, head_of(p));
-          } else {
-            run(p.game, p.start, o, head_of(p));
-          }
-        } else {
-          run(p.game, p.start, o, head_of(p));
-        }
-      },
-      position);
+  visit_position(position, [&](auto entry, const auto& p) {
+    using E = typename decltype(entry)::type;
+    entry_traits::explore<E>(p, [&](const auto& g, const auto& s) { run(g, s, o, E::head(p.game)); });
+  });
 }
 
 } // namespace
@@ -273,14 +232,12 @@ void run(const graph_options& o) {
 void add_graph_command(CLI::App& app) {
   auto o = std::make_shared<graph_options>();
   auto* cmd = app.add_subcommand("graph", "Explore one game graph and label it with Sprague-Grundy values");
-  add_position_arguments(*cmd, o->where);
+  add_position_arguments(*cmd, o->where, true);
   refuse_empty(
       cmd->add_option("--export", o->export_path,
                       "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name"),
       "a file name");
   cmd->add_flag("--misere", o->misere, "also label the graph for misère play (the last move loses)");
-  cmd->add_flag("--symmetry", o->where.symmetry,
-                "tablettes: explore one position per colour relabelling (counts stay exact)");
   cmd->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   refuse_empty(cmd->add_option("--dot", o->dot, "also write the graph in Graphviz DOT to FILE"),
                "a file name");

@@ -7,7 +7,7 @@
 #include "options.hpp"
 #include "positions.hpp"
 
-#include <grundy/strategy.hpp>
+#include <grundy/strategy/make_strategy.hpp>
 
 #include <fmt/format.h>
 
@@ -31,26 +31,8 @@ struct hint_options {
 };
 
 // Whether any move is left, without listing the moves (a Nim heap of 10^9 has 10^9 of them).
-bool has_move(const nim_game&, const heaps& s) { return !s.empty(); }
-bool has_move(const moore_game&, const heaps& s) { return !s.empty(); }
-bool has_move(const tablettes_game& g, const tablettes_game::state_type& s) {
-  return !legal_moves(g, s).empty();
-}
-bool has_move(const digraph_game& g, const digraph_game::state_type& s) {
-  return std::any_of(s.begin(), s.end(), [&](vertex_id v) { return !g.moves_from(v).empty(); });
-}
-bool has_move(const octal_game& g, const heaps& s) {
-  const auto& code = g.code();
-  for (auto h : s)
-    for (std::size_t n = code.splits_without_removing() ? 0 : 1; n <= std::min<std::size_t>(h, code.length());
-         ++n) {
-      const auto d = code.digit(n);
-      const std::size_t r = h - n;
-      if (((d & octal_bits::vanish) && r == 0) || ((d & octal_bits::one_heap) && r >= 1 && n >= 1) ||
-          ((d & octal_bits::two_heaps) && r >= 2) || ((d & octal_bits::three_heaps) && r >= 3))
-        return true;
-    }
-  return false;
+template <class G> bool has_move(const G& g, const state_t<G>& s) {
+  return entry_traits::has_move<entry_for_t<G, builtin_games>>(g, s);
 }
 
 std::string verdict(outcome o, bool finished, play_convention c) {

@@ -6,7 +6,7 @@
 #include "options.hpp"
 #include "positions.hpp"
 
-#include <grundy/strategy.hpp>
+#include <grundy/strategy/make_strategy.hpp>
 
 #include <fmt/format.h>
 
@@ -42,49 +42,19 @@ struct play_options {
 // Longer lists are not printed at every turn; 'moves' shows them on demand.
 constexpr std::size_t listed_moves = 40;
 
-// What differs from game to game: its name, how a position is drawn, how a typed move reads.
-std::string title(const nim_game&) { return "Nim"; }
-std::string title(const octal_game& g) { return "the octal game " + g.code().str(); }
-std::string title(const moore_game& g) { return fmt::format("Moore's Nim with k = {}", g.k()); }
-std::string title(const tablettes_game& g) { return fmt::format("tablettes with {} colours", g.colours()); }
-std::string title(const digraph_game& g) {
-  return fmt::format("the digraph game on {} vertices and {} edges", g.vertex_count(), g.edge_count());
+// What differs from game to game (its name, how a position is drawn, how a typed move reads)
+// is said by its entry in the list of built-in games.
+template <class G> using entry_of = entry_for_t<G, builtin_games>;
+template <class G> std::string title(const G& g) { return entry_traits::title<entry_of<G>>(g); }
+template <class G> std::string show(const G& g, const state_t<G>& s) {
+  return entry_traits::show<entry_of<G>>(g, s);
 }
-
-std::string show(const nim_game&, const heaps& s) { return show_heaps(s); }
-std::string show(const octal_game&, const heaps& s) { return show_heaps(s); }
-std::string show(const moore_game&, const heaps& s) { return show_heaps(s); }
-std::string show(const tablettes_game& g, const tablettes_game::state_type& s) { return show_piles(g, s); }
-std::string show(const digraph_game& g, const digraph_game::state_type& s) {
-  std::string text;
-  for (auto v : s) {
-    std::vector<std::string> next;
-    for (auto w : g.moves_from(v))
-      next.push_back(g.name(w));
-    text += fmt::format("  a token on {}{}\n", g.name(v),
-                        next.empty() ? " (no move from there)"
-                                     : fmt::format(" (moves to {})", fmt::join(next, ", ")));
-  }
-  return text;
+template <class G> state_t<G> read_move(const G& g, const state_t<G>& s, std::string_view text) {
+  return entry_traits::read_move<entry_of<G>>(g, s, text);
 }
-
-heaps read_move(const nim_game&, const heaps& s, std::string_view text) { return read_heap_move(s, text); }
-heaps read_move(const octal_game&, const heaps& s, std::string_view text) { return read_heap_move(s, text); }
-heaps read_move(const moore_game&, const heaps& s, std::string_view text) { return read_heap_move(s, text); }
-tablettes_game::state_type read_move(const tablettes_game& g, const tablettes_game::state_type& s,
-                                     std::string_view text) {
-  return read_tablettes_move(g, s, text);
+template <class G> std::string notation_example(const G& g) {
+  return entry_traits::move_example<entry_of<G>>(g);
 }
-digraph_game::state_type read_move(const digraph_game& g, const digraph_game::state_type& s,
-                                   std::string_view text) {
-  return read_digraph_move(g, s, text);
-}
-
-const char* notation_example(const nim_game&) { return "8>5 (the heap of 8 becomes 5)"; }
-const char* notation_example(const octal_game&) { return "8>5, or 10>3+4 to split"; }
-const char* notation_example(const moore_game&) { return "8>5 or 8>5,4>0"; }
-const char* notation_example(const tablettes_game&) { return "[1,2] on [0,2]"; }
-const char* notation_example(const digraph_game&) { return "a>b (the token on a moves to b)"; }
 
 std::string trim(const std::string& line) {
   const auto first = line.find_first_not_of(" \t\r\n");

@@ -1,14 +1,15 @@
-// Positions as typed after `grundy hint` or `grundy play`: the game's name, --colors,
-// --tablets and --k, then the words of the position. The first four bytes choose the game and
-// the options (see option_value), the rest is the words, split at spaces as a shell would. A
-// position is accepted or refused with usage_error or std::invalid_argument, quickly and
+// Positions as typed after a game's name (`grundy hint nim 3 4 5`, `grundy.Nim(...)`): the game,
+// its named parameters colors, tablets and k, then the words of the position, read by the games'
+// own notation (grundy/games/builtin.hpp). The first four bytes choose the game and the
+// parameters (see option_value), the rest is the words, split at spaces as a shell would. A
+// position is accepted or refused with std::invalid_argument (notation_error), quickly and
 // nothing else; an accepted one prints, in the game's notation, text that reads back to the
 // same position.
 
 #include "check.hpp"
 
-#include "cli.hpp"
-#include "positions.hpp"
+#include <grundy/games/builtin.hpp>
+#include <grundy/games/entry_traits.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -19,7 +20,6 @@
 #include <vector>
 
 using grundy::fuzz::require;
-namespace cli = grundy::cli;
 
 namespace {
 
@@ -40,11 +40,15 @@ unsigned option_value(std::uint8_t byte) {
   return byte < 0x80 ? byte : static_cast<unsigned>((byte - 0x7Fu) * 0x2000000u - 1u);
 }
 
-template <class T> bool accepted(const cli::position_words& w, T& out) {
+struct typed {
+  std::string game;
+  grundy::position_text text;
+};
+
+bool accepted(const typed& t, grundy::any_builtin_position& out) {
   try {
-    out = cli::parse_position(w);
+    out = grundy::parse_position(grundy::builtin_games{}, t.game, t.text);
     return true;
-  } catch (const cli::usage_error&) {
   } catch (const std::invalid_argument&) {
   }
   return false;
@@ -55,44 +59,43 @@ template <class T> bool accepted(const cli::position_words& w, T& out) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 4) return 0;
   static const char* const games[] = {"nim", "octal", "moore", "tablettes"};
-  cli::position_words w;
+  typed w;
   w.game = games[data[0] % 4];
-  // The options go with their game, except now and then, to reach the errors that say so.
+  // The parameters go with their game, except now and then, to reach the errors that say so.
   const bool any_game = (data[0] & 0x80) != 0;
   if (w.game == "tablettes" || any_game) {
-    w.colors = option_value(data[1]);
-    w.tablets = std::to_string(option_value(data[2]));
+    w.text.named["colors"] = std::to_string(option_value(data[1]));
+    w.text.named["tablets"] = std::to_string(option_value(data[2]));
   }
-  if (w.game == "moore" || any_game) w.k = option_value(data[3]);
-  w.args = words_of({reinterpret_cast<const char*>(data) + 4, size - 4});
+  if (w.game == "moore" || any_game) w.text.named["k"] = std::to_string(option_value(data[3]));
+  w.text.words = words_of({reinterpret_cast<const char*>(data) + 4, size - 4});
 
-  cli::any_position position;
+  grundy::any_builtin_position position;
   if (!accepted(w, position)) return 0;
-  try {
-    cli::check_moves_fit(position, true);
-  } catch (const cli::usage_error&) {
-  }
-
   std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
-        // The position as the game prints it, typed again with the same game and options.
-        cli::position_words again;
+        using E = grundy::entry_for_t<decltype(p.game), grundy::builtin_games>;
+        try {
+          grundy::entry_traits::check_moves<E>(p, true);
+        } catch (const grundy::notation_error&) {
+        }
+        // The position as the game prints it, typed again with the same game and parameters.
+        typed again;
         again.game = w.game;
         const auto text = p.game.format(p.start);
-        if constexpr (std::is_same_v<P, cli::game_position<grundy::tablettes_game>>) {
-          again.colors = w.colors;
-          again.tablets = w.tablets;
-          again.args = {text};
-        } else if constexpr (std::is_same_v<P, cli::game_position<grundy::octal_game>>) {
-          again.args = {p.game.code().str(), text};
-        } else if constexpr (std::is_same_v<P, cli::game_position<grundy::moore_game>>) {
-          again.k = p.game.k();
-          again.args = {text};
+        if constexpr (std::is_same_v<P, grundy::game_position<grundy::tablettes_game>>) {
+          again.text.named = w.text.named;
+          again.text.words = {text};
+        } else if constexpr (std::is_same_v<P, grundy::game_position<grundy::octal_game>>) {
+          again.text.words = {p.game.code().str(), text};
+        } else if constexpr (std::is_same_v<P, grundy::game_position<grundy::moore_game>>) {
+          again.text.named["k"] = std::to_string(p.game.k());
+          again.text.words = {text};
         } else {
-          again.args = {text};
+          again.text.words = {text};
         }
-        cli::any_position read;
+        grundy::any_builtin_position read;
         require(accepted(again, read), "a position's printed text is accepted");
         const auto* same = std::get_if<P>(&read);
         require(same != nullptr, "a position's printed text reads as the same game");

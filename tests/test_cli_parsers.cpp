@@ -6,7 +6,6 @@
 
 #include "cli.hpp"
 #include "options.hpp"
-#include "positions.hpp"
 #include "test_files.hpp"
 
 #include <grundy/memory.hpp>
@@ -101,24 +100,6 @@ BOOST_AUTO_TEST_CASE(regression_huge_colour_count_is_refused_before_allocating) 
   BOOST_CHECK_THROW(cli::parse_tablets(129, "1"), cli::usage_error);
 }
 
-// Found by fuzz_positions (tests/fuzz/positions/regression_oom_huge_colour_count): hint or
-// play with --colors in the billions had the game build its list of counts, 16 GB and a
-// minute, before refusing it.
-BOOST_AUTO_TEST_CASE(regression_huge_colour_count_in_a_position) {
-  cli::position_words w;
-  w.game = "tablettes";
-  w.tablets = "1";
-  for (const unsigned colors : {4'000'000'000u, 4'294'967'295u, 43u}) {
-    w.colors = colors;
-    BOOST_CHECK_THROW(cli::parse_position(w), cli::usage_error);
-  }
-  w.colors = 42; // 2 x 42 + 42 = 126 bits: the largest that fits
-  BOOST_CHECK_NO_THROW(cli::parse_position(w));
-  w.colors = 2;
-  w.tablets = "4000000000";
-  BOOST_CHECK_THROW(cli::parse_position(w), cli::usage_error);
-}
-
 BOOST_AUTO_TEST_CASE(sizes) {
   BOOST_TEST(cli::parse_size("800M", "--max-memory") == 800ull << 20);
   BOOST_TEST(cli::parse_size("6G", "--max-memory") == 6ull << 30);
@@ -140,26 +121,6 @@ BOOST_AUTO_TEST_CASE(default_memory_limit_leaves_room) {
   BOOST_TEST(limit > 0u);
   BOOST_TEST(limit <= physical / 4 * 3);
   BOOST_TEST(limit <= grundy::available_memory_bytes() / 4 * 3 + (64u << 20)); // free memory moves a bit
-}
-
-BOOST_AUTO_TEST_CASE(positions_and_moves) {
-  cli::position_words w;
-  w.game = "tablettes";
-  w.colors = 2;
-  w.tablets = "2";
-  w.args = {"[[0,2],", "[1,1],[1,1]]"};
-  const auto p = std::get<cli::game_position<grundy::tablettes_game>>(cli::parse_position(w));
-  BOOST_TEST(p.game.format(p.start) == "[[0,2],[1,1],[1,1]]");
-  const auto after = cli::read_tablettes_move(p.game, p.start, "[1,1] on [1,1]");
-  BOOST_TEST(p.game.format(after) == "[[0,2],[1,2]]");
-  BOOST_CHECK_THROW(cli::read_tablettes_move(p.game, p.start, "[1,1] on [0,1]"), cli::usage_error);
-  BOOST_CHECK_THROW(cli::read_tablettes_move(p.game, p.start, " on "), cli::usage_error);
-
-  const grundy::heaps h{3, 4, 5};
-  BOOST_TEST((cli::read_heap_move(h, "5>1+2") == grundy::heaps{1, 2, 3, 4}));
-  BOOST_TEST((cli::read_heap_move(h, "3 4") == grundy::heaps{3, 4}));
-  for (auto bad : {">", "9>1", ">3", "5>-1", "5>x", "5>>1", "5>4294967296"})
-    BOOST_CHECK_THROW(cli::read_heap_move(h, bad), cli::usage_error);
 }
 
 BOOST_AUTO_TEST_CASE(atomic_files_are_whole_or_absent) {

@@ -1,21 +1,16 @@
-// The built-in games in Python: Tablettes, Nim, Octal, Moore and Digraph, each with its start
-// position, solved with the GIL released so that other Python threads run meanwhile.
+// The built-in games in Python, whatever the game: each game of the library's list becomes a
+// class, and grundy.solve, winning_moves and hint go through the list to find the game a
+// Python object holds, solving it with the GIL released so that other Python threads run
+// meanwhile.
 
-#include "bindings.hpp"
+#include "builtin_games.hpp"
 
-#include <cli.hpp>
-#include <positions.hpp>
+#include <grundy/strategy/make_strategy.hpp>
 
-#include <grundy/games/digraph.hpp>
-#include <grundy/games/moore.hpp>
-#include <grundy/games/nim.hpp>
-#include <grundy/games/octal.hpp>
-#include <grundy/games/tablettes.hpp>
-#include <grundy/strategy.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <pybind11/stl.h>
-
-#include <boost/unordered/unordered_flat_map.hpp>
 
 #include <string>
 #include <utility>
@@ -24,198 +19,6 @@
 namespace grundy::python {
 
 namespace {
-
-// A built-in game as Python holds it: the rules and the position play starts from, so that
-// grundy.solve(grundy.Nim([3, 4, 5])) reads like the CLI's grundy graph nim 3 4 5.
-template <class G> struct game_with_start {
-  G game;
-  state_t<G> start;
-  // The files the game was read from (a Digraph's graph file): its results' exports may not
-  // replace them.
-  std::vector<std::string> inputs;
-};
-
-// Heaps are lists of sizes in Python, smallest first as the canonical form has them.
-struct heap_traits {
-  template <class G> static py::object to_python(const G&, const heaps& h) {
-    py::list sizes;
-    for (auto x : h)
-      sizes.append(x);
-    return sizes;
-  }
-};
-
-// Tablettes positions are lists of (colour, height) pairs sorted as the seed sorts them.
-struct tablettes_traits {
-  static py::object to_python(const tablettes_game& g, const tablettes_state& s) {
-    py::list piles;
-    for (auto p : g.piles(s))
-      piles.append(py::make_tuple(p.colour, p.height));
-    return piles;
-  }
-};
-
-// Digraph positions keep the file's vertex names: a name for one token, a list of names (in
-// the graph's vertex order) for several.
-struct digraph_traits {
-  static py::object to_python(const digraph_game& g, const digraph_game::state_type& s) {
-    if (s.size() == 1) return py::str(g.name(s[0]));
-    py::list names;
-    for (auto v : s)
-      names.append(g.name(v));
-    return names;
-  }
-};
-
-// Tablettes whose positions fit in 64 bits are explored in the compact form (see
-// with_tablettes), and their positions widened back on the way out.
-struct compact_tablettes_traits {
-  static py::object to_python(const compact_tablettes_game& g, const compact_tablettes_state& s) {
-    return tablettes_traits::to_python(g.game(), compact_tablettes_game::widen(s));
-  }
-};
-
-template <class G> struct traits_of { using type = heap_traits; };
-template <> struct traits_of<tablettes_game> { using type = tablettes_traits; };
-template <> struct traits_of<compact_tablettes_game> { using type = compact_tablettes_traits; };
-template <> struct traits_of<digraph_game> { using type = digraph_traits; };
-
-// A vertex name as Python may give it: a str, or an int standing for its decimal name.
-std::string vertex_name(const py::handle& obj) {
-  if (py::isinstance<py::str>(obj)) return obj.cast<std::string>();
-  if (py::isinstance<py::int_>(obj) && !py::isinstance<py::bool_>(obj))
-    return py::str(obj).cast<std::string>();
-  throw py::type_error("vertex names are str or int, not " + py::repr(obj).cast<std::string>());
-}
-
-// One vertex name (one token), or an iterable of them (one token on each: a sum of games).
-std::vector<std::string> token_names(const py::handle& obj) {
-  std::vector<std::string> names;
-  if (py::isinstance<py::str>(obj) || py::isinstance<py::int_>(obj))
-    names.push_back(vertex_name(obj));
-  else
-    for (auto item : obj)
-      names.push_back(vertex_name(item));
-  if (names.empty()) throw py::value_error("a digraph position needs at least one token");
-  return names;
-}
-
-// A graph file read under Ctrl-C (KeyboardInterrupt) and max_memory (LimitExceeded), with the
-// GIL released so that other threads run meanwhile.
-digraph_game read_digraph(const std::string& path, bool undirected, const py::object& max_memory) {
-  io::read_options options;
-  options.undirected = undirected;
-  options.max_memory = solve_settings::from_python(0, py::none(), max_memory).max_memory;
-  // Past max_memory the library's limit_exceeded becomes LimitExceeded, naming max_memory, as
-  // for a solve.
-  return interruptible([&](const std::atomic<bool>* stop) {
-    options.stop = stop;
-    try {
-      const py::gil_scoped_release unlocked;
-      return digraph_game::read(path, options);
-    } catch (const undirected_digraph_error& e) {
-      throw py::value_error(e.description() +
-                            "; pass undirected=True to let a token move both ways along each edge");
-    } catch (const digraph_error& e) {
-      if (!e.system_error()) throw;
-      // OSError(errno, message) is FileNotFoundError, IsADirectoryError... as Python's open says.
-      PyErr_SetObject(PyExc_OSError, py::make_tuple(e.system_error(), e.what()).ptr());
-      throw py::error_already_set();
-    }
-  });
-}
-
-// A file's path (str, bytes or os.PathLike), or an iterable of (u, v) edges whose vertices are named
-// in the order they first appear; `undirected` reads each edge both ways.
-bool is_path(const py::object& source) {
-  return py::isinstance<py::str>(source) || py::isinstance<py::bytes>(source) ||
-         py::hasattr(source, "__fspath__");
-}
-
-digraph_game digraph_from(const py::object& source, bool undirected, const py::object& max_memory) {
-  if (is_path(source)) {
-    auto path = path_of(source);
-    return read_digraph(path, undirected, max_memory);
-  }
-  std::vector<std::string> names;
-  boost::unordered_flat_map<std::string, vertex_id> index;
-  std::vector<std::pair<vertex_id, vertex_id>> edges;
-  const auto id = [&](const py::handle& obj) {
-    auto name = vertex_name(obj);
-    const auto [it, added] = index.try_emplace(name, static_cast<vertex_id>(names.size()));
-    if (added) names.push_back(std::move(name));
-    return it->second;
-  };
-  for (auto item : source) {
-    if (py::isinstance<py::str>(item) || !py::isinstance<py::sequence>(item) || py::len(item) != 2)
-      throw py::value_error("an edge is a (u, v) pair, not " + py::repr(item).cast<std::string>());
-    const auto pair = py::reinterpret_borrow<py::sequence>(item);
-    const auto u = id(pair[0]);
-    const auto v = id(pair[1]);
-    edges.emplace_back(u, v);
-    if (undirected) edges.emplace_back(v, u);
-  }
-  return digraph_game::from_edges(std::move(names), edges);
-}
-
-// One heap size, or an iterable of them.
-heaps heaps_from(const py::handle& obj) {
-  std::vector<heap_size> sizes;
-  const auto add = [&](const py::handle& item) {
-    if (!py::isinstance<py::int_>(item))
-      throw py::type_error("heap sizes are integers, not " + py::repr(item).cast<std::string>());
-    // Compared as Python ints: 2**70 does not fit the C++ integer a cast would need.
-    const auto n = py::reinterpret_borrow<py::int_>(item);
-    const auto text = py::repr(n).cast<std::string>();
-    if (n < py::int_(0)) throw py::value_error("heap sizes cannot be negative, not " + text);
-    if (n > py::int_(0xFFFF'FFFFll))
-      throw py::value_error("heap size " + text + " is too large: heap sizes stop at 4294967295 (2**32 - 1)");
-    sizes.push_back(n.cast<heap_size>());
-  };
-  if (py::isinstance<py::int_>(obj))
-    add(obj);
-  else
-    for (auto item : obj)
-      add(item);
-  return nim_game::position(sizes);
-}
-
-std::uint8_t small_number(const py::handle& obj, const char* what) {
-  const auto n = obj.cast<long long>();
-  if (n < 0 || n > 255)
-    throw py::value_error(std::string(what) + " must be from 0 to 255, not " + std::to_string(n));
-  return static_cast<std::uint8_t>(n);
-}
-
-// Piles as (colour, height) pairs, in the order given.
-tablettes_game::piles_type piles_from(const py::handle& obj) {
-  tablettes_game::piles_type piles;
-  for (auto item : obj) {
-    const auto pair = py::reinterpret_borrow<py::sequence>(item);
-    if (!py::isinstance<py::sequence>(item) || py::len(pair) != 2)
-      throw py::value_error("a pile is a (colour, height) pair, not " + py::repr(item).cast<std::string>());
-    if (piles.size() == tablettes_game::max_piles)
-      throw py::value_error("a position has at most " + std::to_string(tablettes_game::max_piles) + " piles");
-    piles.push_back({small_number(pair[0], "a colour"), small_number(pair[1], "a height")});
-  }
-  return piles;
-}
-
-heaps state_from(const nim_game&, const py::handle& obj) { return heaps_from(obj); }
-heaps state_from(const octal_game&, const py::handle& obj) { return heaps_from(obj); }
-heaps state_from(const moore_game&, const py::handle& obj) { return heaps_from(obj); }
-digraph_game::state_type state_from(const digraph_game& g, const py::handle& obj) {
-  const auto names = token_names(obj);
-  return g.position(names);
-}
-tablettes_state state_from(const tablettes_game& g, const py::handle& obj) {
-  const auto piles = piles_from(obj);
-  return g.make_state(piles);
-}
-
-template <class G> py::object to_python(const G& g, const state_t<G>& s) {
-  return traits_of<G>::type::to_python(g, s);
-}
 
 // A heap of 10^7 tokens has hundreds of thousands of winning moves: see check_signals.
 template <class G> py::list to_python_list(const G& g, const std::vector<state_t<G>>& states) {
@@ -227,64 +30,54 @@ template <class G> py::list to_python_list(const G& g, const std::vector<state_t
   return out;
 }
 
-// The fields the CLI prints before the statistics.
-cli::fields head_of(const tablettes_game& g) {
-  const auto& counts = g.tablets_per_colour();
-  std::string tablets;
-  if (std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end())
-    tablets = std::to_string(counts[0]);
-  else
-    for (std::size_t i = 0; i < counts.size(); ++i)
-      tablets += (i ? "," : "") + std::to_string(counts[i]);
-  return {{"game", "tablettes"}, {"colors", std::to_string(g.colours())}, {"tablets", tablets}};
-}
-cli::fields head_of(const compact_tablettes_game& g) { return head_of(g.game()); }
-cli::fields head_of(const nim_game&) { return {{"game", "nim"}}; }
-cli::fields head_of(const octal_game& g) { return {{"game", "octal"}, {"code", g.code().str()}}; }
-cli::fields head_of(const moore_game& g) { return {{"game", "moore"}, {"k", std::to_string(g.k())}}; }
-cli::fields head_of(const digraph_game& g) {
-  return {{"game", "digraph"},
-          {"graph",
-           std::to_string(g.vertex_count()) + " vertices, " + std::to_string(g.edge_count()) + " edges"}};
-}
+template <class E> using game_of = typename E::game_type;
+template <class E> using held = game_with_start<game_of<E>>;
 
-template <class G> cli::any_position as_any(const G& g, const state_t<G>& s) {
-  return cli::game_position<G>{g, s, {}};
+template <class E> game_position<game_of<E>> as_position(const game_of<E>& g, const state_t<game_of<E>>& s) {
+  return {g, s, {}};
 }
 
 template <class G>
-result solve_from(const G& g, const state_t<G>& start, const solve_settings& settings,
-                  std::vector<std::string> inputs = {}) {
+result solve_from(const G& g, const state_t<G>& start, const solve_settings& settings, game_fields head,
+                  std::vector<std::string> inputs) {
   return interruptible([&](const std::atomic<bool>* stop) {
     const auto options = settings.options(stop);
     py::gil_scoped_release release;
     return result{std::make_shared<solved_game<G, typename traits_of<G>::type>>(
-        g, grundy::solve(g, start, options), head_of(g), 0, std::move(inputs))};
+        g, grundy::solve(g, start, options), std::move(head), 0, std::move(inputs))};
   });
 }
 
-template <class G> result solve_game(const game_with_start<G>& w, const solve_settings& settings) {
-  cli::check_expansion_fits(as_any(w.game, w.start), settings.max_memory);
-  return solve_from(w.game, w.start, settings, w.inputs);
+// Explored in the form the game's entry prefers (tablettes in 64-bit states where they fit).
+template <class E> result solve_game(const held<E>& w, const solve_settings& settings) {
+  const auto p = as_position<E>(w.game, w.start);
+  entry_traits::check_expansion<E>(p, settings.max_memory);
+  return entry_traits::explore<E>(
+      p, [&](const auto& g, const auto& s) { return solve_from(g, s, settings, E::head(w.game), w.inputs); });
 }
 
-// A Tablettes object always starts from the game's start, the position with_tablettes explores.
-result solve_game(const game_with_start<tablettes_game>& w, const solve_settings& settings) {
-  return with_tablettes(w.game,
-                        [&](const auto& g, const auto& start) { return solve_from(g, start, settings); });
+// A position given from Python: the game's own conversion where it has one (piles, vertex
+// names), heap sizes for any game on heaps, else the text of the position after a move.
+template <class E> state_t<game_of<E>> position_or_start(const held<E>& w, const py::object& position) {
+  if (position.is_none()) return w.start;
+  if constexpr (requires { state_from(w.game, position); })
+    return w.game.canonical(state_from(w.game, position));
+  else if constexpr (std::is_same_v<state_t<game_of<E>>, heaps>)
+    return w.game.canonical(heaps_from(position));
+  else {
+    if (!py::isinstance<py::str>(position))
+      throw py::type_error(fmt::format("positions of {} are written as text, as format() writes them",
+                                       E::python_name));
+    return w.game.canonical(entry_traits::read_move<E>(w.game, w.start, position.cast<std::string>()));
+  }
 }
 
-template <class G> state_t<G> position_or_start(const game_with_start<G>& w, const py::object& position) {
-  return position.is_none() ? w.start : w.game.canonical(state_from(w.game, position));
-}
-
-template <class G>
-hint_result hint_game(const game_with_start<G>& w, const py::object& position, bool misere,
-                      const solve_settings& settings) {
-  const auto s = position_or_start(w, position);
-  cli::check_moves_fit(as_any(w.game, s), false);
+template <class E>
+hint_result hint_game(const held<E>& w, const py::object& position, bool misere, const solve_settings& settings) {
+  const auto s = position_or_start<E>(w, position);
+  entry_traits::check_moves<E>(as_position<E>(w.game, s), false);
   const auto convention = misere ? play_convention::misere : play_convention::normal;
-  std::vector<state_t<G>> moves, draws;
+  std::vector<state_t<game_of<E>>> moves, draws;
   outcome o{};
   interruptible([&](const std::atomic<bool>* stop) {
     py::gil_scoped_release release;
@@ -309,204 +102,122 @@ hint_result hint_game(const game_with_start<G>& w, const py::object& position, b
   return h;
 }
 
-template <class G>
-py::list winning_moves_game(const game_with_start<G>& w, const py::object& position, bool misere,
-                            const solve_settings& settings) {
-  return hint_game(w, position, misere, settings).moves;
+// Calls f(std::type_identity<E>{}, game_with_start&) with the built-in game `obj` holds;
+// nullopt when it holds none.
+template <class F, class... E>
+auto visit_builtin(const py::handle& obj, F&& f, game_list<E...>)
+    -> std::optional<decltype(f(std::type_identity<nim_entry>{}, std::declval<const held<nim_entry>&>()))> {
+  using R = decltype(f(std::type_identity<nim_entry>{}, std::declval<const held<nim_entry>&>()));
+  std::optional<R> answer;
+  const auto try_one = [&](auto entry) {
+    using Entry = typename decltype(entry)::type;
+    if (!answer && py::isinstance<held<Entry>>(obj)) answer = f(entry, obj.cast<const held<Entry>&>());
+  };
+  (try_one(std::type_identity<E>{}), ...);
+  return answer;
 }
 
-// Calls f(game_with_start<G>&) with the built-in game `obj` holds; nullopt when it holds none.
-template <class F>
-auto visit_builtin(const py::handle& obj, F&& f)
-    -> std::optional<decltype(f(std::declval<const game_with_start<nim_game>&>()))> {
-  if (py::isinstance<game_with_start<tablettes_game>>(obj))
-    return f(obj.cast<const game_with_start<tablettes_game>&>());
-  if (py::isinstance<game_with_start<nim_game>>(obj)) return f(obj.cast<const game_with_start<nim_game>&>());
-  if (py::isinstance<game_with_start<octal_game>>(obj))
-    return f(obj.cast<const game_with_start<octal_game>&>());
-  if (py::isinstance<game_with_start<moore_game>>(obj))
-    return f(obj.cast<const game_with_start<moore_game>&>());
-  if (py::isinstance<game_with_start<digraph_game>>(obj))
-    return f(obj.cast<const game_with_start<digraph_game>&>());
-  return std::nullopt;
-}
-
-// What every built-in game class offers besides its constructor.
-template <class G> void add_common(py::class_<game_with_start<G>>& c) {
-  using W = game_with_start<G>;
-  c.def_property_readonly(
-       "start", [](const W& w) { return to_python(w.game, w.start); }, "The position play starts from.")
-      .def(
-          "format", [](const W& w, const py::object& p) { return w.game.format(position_or_start(w, p)); },
-          py::arg("position") = py::none(), "A position as the CLI writes it.")
-      .def(
-          "moves",
-          [](const W& w, const py::object& p) {
-            const auto s = position_or_start(w, p);
-            cli::check_moves_fit(as_any(w.game, s), true);
-            return to_python_list(w.game, legal_moves(w.game, s));
-          },
-          py::arg("position") = py::none(),
-          "Every distinct position one move leads to from `position` (the start when None).");
+template <class F> auto visit_builtin(const py::handle& obj, F&& f) {
+  return visit_builtin(obj, std::forward<F>(f), builtin_games{});
 }
 
 } // namespace
 
-std::optional<result> solve_builtin(const py::handle& game, const solve_settings& settings) {
-  return visit_builtin(game, [&](const auto& w) { return solve_game(w, settings); });
+// A position's words and parameters from Python: ints and strs as they are written, an
+// iterable as one word of its items separated by commas ([3, 4, 5] -> "3,4,5").
+std::string word_of(const py::handle& obj) {
+  if (py::isinstance<py::bool_>(obj)) return obj.cast<bool>() ? "true" : "false";
+  if (py::isinstance<py::str>(obj) || py::isinstance<py::int_>(obj)) return py::str(obj).cast<std::string>();
+  std::vector<std::string> items;
+  for (auto item : obj)
+    items.push_back(word_of(item));
+  return fmt::format("{}", fmt::join(items, ","));
 }
 
-std::optional<py::list> winning_moves_builtin(const py::handle& game, const py::object& position, bool misere,
-                                              const solve_settings& settings) {
-  return visit_builtin(game,
-                       [&](const auto& w) { return winning_moves_game(w, position, misere, settings); });
+// Python's words for the games' messages: colors, "pass undirected=True", "grundy.Nim(3, 4, 5)".
+front_end_words python_words(std::string_view python_name) {
+  return {[](std::string_view parameter) { return std::string(parameter); },
+          [](std::string_view flag) { return fmt::format("pass {}=True", flag); },
+          [python_name](std::string_view, std::string_view words) {
+            std::string args(words);
+            for (std::size_t at = 0; (at = args.find(' ', at)) != std::string::npos; at += 2)
+              args.replace(at, 1, ", ");
+            return fmt::format("grundy.{}({})", python_name, args);
+          }};
+}
+
+// Any game of the list without a constructor of its own: grundy.<python_name>(*words,
+// **parameters), its words and parameters read by the game's notation as on the command line.
+template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_identity<E>) {
+  std::string doc = fmt::format("The game {}: {}({}{}), the position being {}.", E::name, E::python_name,
+                                "*position", E::parameters.empty() ? "" : ", **parameters", E::position_help);
+  for (const auto& p : E::parameters)
+    doc += fmt::format("\n{}: {}", p.name, p.help);
+  py::class_<held<E>> c(m, std::string(E::python_name).c_str(), doc.c_str());
+  c.def(py::init([](const py::args& args, const py::kwargs& kwargs) {
+    position_text t;
+    for (auto arg : args)
+      t.words.push_back(word_of(arg));
+    for (auto [key, value] : kwargs) {
+      const auto name = py::cast<std::string>(key);
+      bool known = false;
+      for (const auto& p : E::parameters)
+        known = known || p.name == name;
+      if (!known)
+        throw py::type_error(fmt::format("{}() got an unexpected keyword argument '{}'", E::python_name, name));
+      if (py::isinstance<py::bool_>(value) && !py::cast<bool>(value)) continue; // a flag left off
+      t.named[name] = word_of(value);
+    }
+    t.say = python_words(E::python_name);
+    auto p = E::make(t);
+    std::vector<std::string> inputs;
+    if constexpr (requires { E::inputs(t); }) inputs = E::inputs(t);
+    return held<E>{std::move(p.game), std::move(p.start), std::move(inputs)};
+  }));
+  c.def("__repr__", [](const held<E>& w) { return fmt::format("{}({})", E::python_name, w.game.format(w.start)); });
+  return c;
+}
+
+std::optional<result> solve_builtin(const py::handle& game, const solve_settings& settings) {
+  return visit_builtin(game, [&](auto entry, const auto& w) {
+    return solve_game<typename decltype(entry)::type>(w, settings);
+  });
 }
 
 std::optional<hint_result> hint_builtin(const py::handle& game, const py::object& position, bool misere,
                                         const solve_settings& settings) {
-  return visit_builtin(game, [&](const auto& w) { return hint_game(w, position, misere, settings); });
+  return visit_builtin(game, [&](auto entry, const auto& w) {
+    return hint_game<typename decltype(entry)::type>(w, position, misere, settings);
+  });
+}
+
+std::optional<py::list> winning_moves_builtin(const py::handle& game, const py::object& position, bool misere,
+                                              const solve_settings& settings) {
+  const auto h = hint_builtin(game, position, misere, settings);
+  return h ? std::optional<py::list>(h->moves) : std::nullopt;
 }
 
 void add_builtin_games(py::module_& m) {
-  py::class_<game_with_start<tablettes_game>> tablettes(
-      m, "Tablettes",
-      "Tablettes (sold as Babylon): C colours of N tablets, every tablet alone at the start. Two\n"
-      "piles may be stacked when they have the same height or the same top colour. Positions are\n"
-      "lists of (colour, height) pairs.");
-  tablettes
-      .def(py::init([](long long colors, const py::object& tablets, bool symmetry) {
-             if (colors < 1)
-               throw py::value_error("tablettes need at least 1 colour, not " + std::to_string(colors));
-             std::string text;
-             if (py::isinstance<py::int_>(tablets))
-               text = std::to_string(tablets.cast<long long>());
-             else
-               for (auto t : tablets)
-                 text += (text.empty() ? "" : ",") + std::to_string(t.cast<long long>());
-             if (text.find('-') != std::string::npos)
-               throw py::value_error("tablet counts cannot be negative, not " + text);
-             if (colors > 128)
-               throw py::value_error("colors " + std::to_string(colors) + " is too many (at most 128)");
-             const auto counts = cli::parse_tablets(static_cast<unsigned>(colors), text, "colors", "tablets");
-             tablettes_game g(counts, {.symmetry = symmetry});
-             const auto start = g.start();
-             return game_with_start<tablettes_game>{std::move(g), start, {}};
-           }),
-           py::arg("colors"), py::arg("tablets"), py::arg("symmetry") = false,
-           "colors: C; tablets: N tablets per colour, or a list of one count per colour.\n"
-           "symmetry=True explores one position per colour relabelling (counts stay exact).")
-      .def_property_readonly("colors",
-                             [](const game_with_start<tablettes_game>& w) { return w.game.colours(); })
-      .def_property_readonly(
-          "tablets", [](const game_with_start<tablettes_game>& w) { return w.game.tablets_per_colour(); })
-      .def_property_readonly("symmetry",
-                             [](const game_with_start<tablettes_game>& w) { return w.game.symmetry(); })
-      .def(
-          "stack",
-          [](const game_with_start<tablettes_game>&, const py::object& position, long long i, long long j) {
-            const auto piles = piles_from(position);
-            const auto n = static_cast<long long>(piles.size());
-            if (i < 0 || j < 0 || i >= n || j >= n || i == j)
-              throw py::value_error("stack takes two different piles among the " + std::to_string(n) +
-                                    ", not " + std::to_string(i) + " and " + std::to_string(j));
-            py::list out;
-            for (auto& result :
-                 tablettes_game::stack(piles, static_cast<std::size_t>(i), static_cast<std::size_t>(j))) {
-              py::list sorted;
-              for (auto p : result)
-                sorted.append(py::make_tuple(p.colour, p.height));
-              out.append(sorted);
-            }
-            return out;
-          },
-          py::arg("position"), py::arg("i"), py::arg("j"),
-          "The seed's empile: the positions reached by stacking pile i on pile j, and pile j on\n"
-          "pile i when that differs, each sorted; empty when they may not be stacked.")
-      .def("__repr__", [](const game_with_start<tablettes_game>& w) {
-        return "Tablettes(" + std::to_string(w.game.colours()) + ", " + head_of(w.game)[2].second +
-               (w.game.symmetry() ? ", symmetry=True)" : ")");
-      });
-  add_common(tablettes);
-
-  py::class_<game_with_start<nim_game>> nim(m, "Nim", "Nim: take any number of tokens from one heap.");
-  nim.def(py::init([](const py::object& heaps) {
-            return game_with_start<nim_game>{{}, heaps_from(heaps), {}};
-          }),
-          py::arg("heaps"), "heaps: the heap sizes of the start position (one size, or a list).")
-      .def("__repr__",
-           [](const game_with_start<nim_game>& w) { return "Nim(" + w.game.format(w.start) + ")"; });
-  add_common(nim);
-
-  py::class_<game_with_start<octal_game>> octal(
-      m, "Octal", "An octal (or hexadecimal) game played on a sum of heaps, such as 0.07 (Dawson's Kayles).");
-  octal
-      .def(py::init([](const std::string& code, const py::object& heaps) {
-             return game_with_start<octal_game>{octal_game(octal_code::parse(code)), heaps_from(heaps), {}};
-           }),
-           py::arg("code"), py::arg("heaps"),
-           "code: as in '0.137', '.137', '4.7' or '0.F'; heaps: the start position's heap sizes.")
-      .def_property_readonly("code", [](const game_with_start<octal_game>& w) { return w.game.code().str(); })
-      .def("__repr__", [](const game_with_start<octal_game>& w) {
-        return "Octal('" + w.game.code().str() + "', " + w.game.format(w.start) + ")";
-      });
-  add_common(octal);
-
-  py::class_<game_with_start<moore_game>> moore(
-      m, "Moore", "Moore's Nim_k: take tokens from at least one and at most k heaps in one move.");
-  moore
-      .def(py::init([](long long k, const py::object& heaps) {
-             if (k < 1 || k > 64)
-               throw py::value_error("moore's k must be from 1 to 64, not " + std::to_string(k));
-             return game_with_start<moore_game>{moore_game(static_cast<unsigned>(k)), heaps_from(heaps), {}};
-           }),
-           py::arg("k"), py::arg("heaps"))
-      .def_property_readonly("k", [](const game_with_start<moore_game>& w) { return w.game.k(); })
-      .def("__repr__", [](const game_with_start<moore_game>& w) {
-        return "Moore(" + std::to_string(w.game.k()) + ", " + w.game.format(w.start) + ")";
-      });
-  add_common(moore);
-
-  py::class_<game_with_start<digraph_game>> digraph(
-      m, "Digraph",
-      "The digraph game: a token on a vertex of a directed graph, moved along one edge per turn; the\n"
-      "graph may have cycles (then draws are possible). Several tokens make a sum of games: the\n"
-      "player to move slides one of them. Positions are vertex names: a str for one token, a list\n"
-      "of names for several. As `grundy graph digraph FILE --start V` (or --tokens a,b).");
-  digraph
-      .def(py::init([](const py::object& source, const py::object& start, bool undirected,
-                       const py::object& max_memory) {
-             auto g = digraph_from(source, undirected, max_memory);
-             auto s = g.position(token_names(start));
-             std::vector<std::string> inputs;
-             if (is_path(source)) inputs.push_back(path_of(source));
-             return game_with_start<digraph_game>{std::move(g), std::move(s), std::move(inputs)};
-           }),
-           py::arg("graph"), py::arg("start"), py::kw_only(), py::arg("undirected") = false,
-           py::arg("max_memory") = py::none(),
-           "graph: a path (str or os.PathLike) to a Graphviz DOT file (.dot, .gv), a GraphML file\n"
-           "  (.graphml, .xml) or an edge list (any other name: 'u v' per line), or an iterable of\n"
-           "  (u, v) edges with vertex names as str or int (ints stand for their decimal names).\n"
-           "start: the token's vertex, or a list of vertices for several tokens.\n"
-           "undirected: read each edge both ways. An undirected file (DOT `graph`, GraphML\n"
-           "  edgedefault=\"undirected\") raises ValueError without it.\n"
-           "max_memory: bytes (or \"800M\", \"6G\") the file's reading may hold, else LimitExceeded;\n"
-           "  None: 3/4 of the memory free. Ctrl-C stops the reading with KeyboardInterrupt.")
-      .def_property_readonly(
-          "vertices",
-          [](const game_with_start<digraph_game>& w) {
-            std::vector<std::string> names;
-            for (vertex_id v = 0; v < w.game.vertex_count(); ++v)
-              names.push_back(w.game.name(v));
-            return names;
-          },
-          "Every vertex name, in the graph's order.")
-      .def_property_readonly(
-          "edge_count", [](const game_with_start<digraph_game>& w) { return w.game.edge_count(); },
-          "The graph's distinct edges.")
-      .def("__repr__", [](const game_with_start<digraph_game>& w) {
-        return "<grundy.Digraph " + head_of(w.game)[1].second + ", start " + w.game.format(w.start) + ">";
-      });
-  add_common(digraph);
+  for_each_game(builtin_games{}, [&](auto entry) {
+    using E = typename decltype(entry)::type;
+    using W = held<E>;
+    auto c = add_class(m, entry);
+    // What every built-in game class offers besides its constructor.
+    c.def_property_readonly(
+         "start", [](const W& w) { return to_python(w.game, w.start); }, "The position play starts from.")
+        .def(
+            "format", [](const W& w, const py::object& p) { return w.game.format(position_or_start<E>(w, p)); },
+            py::arg("position") = py::none(), "A position as the CLI writes it.")
+        .def(
+            "moves",
+            [](const W& w, const py::object& p) {
+              const auto s = position_or_start<E>(w, p);
+              entry_traits::check_moves<E>(as_position<E>(w.game, s), true);
+              return to_python_list(w.game, legal_moves(w.game, s));
+            },
+            py::arg("position") = py::none(),
+            "Every distinct position one move leads to from `position` (the start when None).");
+  });
 }
 
 } // namespace grundy::python

@@ -3,7 +3,7 @@
 
 #include "bindings.hpp"
 
-#include <grundy/strategy.hpp>
+#include <grundy/strategy/make_strategy.hpp>
 
 #include <pybind11/stl.h>
 

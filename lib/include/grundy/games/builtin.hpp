@@ -1,0 +1,19 @@
+#pragma once
+// The one list of built-in games. The command line (grundy graph, hint, play, --export) and the
+// Python module iterate it: a game added here, with its folder under games/, is accepted by
+// every front end the same way (docs/architecture.md, "Adding a game").
+
+#include <grundy/games/digraph/entry.hpp>
+#include <grundy/games/moore/entry.hpp>
+#include <grundy/games/nim/entry.hpp>
+#include <grundy/games/octal/entry.hpp>
+#include <grundy/games/registry.hpp>
+#include <grundy/games/tablettes/entry.hpp>
+
+namespace grundy {
+
+using builtin_games = game_list<nim_entry, octal_entry, moore_entry, tablettes_entry, digraph_entry>;
+
+using any_builtin_position = any_position_of<builtin_games>::type;
+
+} // namespace grundy

@@ -1,0 +1,42 @@
+#pragma once
+// Positions of games played on heaps as people type and read them, shared by every such game
+// (Nim, octal games, Moore's Nim, a game of the user's): "3 4 5", moves as "8>5", and the
+// checks that keep a position's moves within what a front end can go through.
+
+#include <grundy/games/nim.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grundy {
+
+// Heap sizes written "3 4 5", "3,4,5" or "[3,4,5]", in the order typed. Throws notation_error.
+heaps parse_heaps_text(std::string_view text);
+
+// The heap sizes of a position's words (each word "3", "3,4" or "[3,4]"), in the order typed;
+// `example` is shown when none is given. Throws notation_error.
+std::vector<heap_size> parse_heap_words(const std::vector<std::string>& words, std::string_view example);
+
+// The position a move typed as "8>5" (the heap of 8 becomes 5), "8>0", "10>3+4" (a split) or
+// "5>3 2>0" (several heaps) leads to, or the whole position after it ("3 5 6"), in canonical
+// form; not yet checked against the rules. Throws notation_error.
+heaps read_heap_move(const heaps& before, std::string_view text);
+
+// Heaps drawn as rows of '|', one per line.
+std::string show_heaps(const heaps& h);
+
+// Refuses (notation_error) heaps with too many moves to list one by one (`listing`: more than
+// 10^5 tokens).
+void check_heap_moves(const heaps& h, bool listing);
+
+// Refuses (limit_exceeded of memory) heaps whose own moves, about `moves_per_token` for each
+// token of each heap, could not be held in `max_memory` (0: no limit) at once: a game hands a
+// position's moves over all at once, before the exploration can look at its memory.
+void check_heap_expansion(const heaps& h, std::uint64_t moves_per_token, std::uint64_t max_memory);
+
+// The same check for a position known to have `moves` moves of `heap_count` heaps each.
+void check_expansion_memory(std::uint64_t moves, std::size_t heap_count, std::uint64_t max_memory);
+
+} // namespace grundy

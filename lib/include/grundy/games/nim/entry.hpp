@@ -1,0 +1,31 @@
+#pragma once
+// Nim in the list of built-in games: `nim 3 4 5`.
+
+#include <grundy/games/heap_notation.hpp>
+#include <grundy/games/nim.hpp>
+#include <grundy/games/registry.hpp>
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace grundy {
+
+struct nim_entry {
+  using game_type = nim_game;
+  static constexpr std::string_view name = "nim";
+  static constexpr std::string_view python_name = "Nim";
+  static constexpr std::string_view position_help = "heap sizes";
+  static constexpr std::array<game_parameter, 0> parameters{};
+
+  static game_position<nim_game> make(const position_text& t) {
+    const auto typed = parse_heap_words(t.words, t.example(name, "3 4 5"));
+    return {nim_game{}, nim_game::position(typed), typed};
+  }
+  static game_fields head(const nim_game&) { return {{"game", "nim"}}; }
+  static std::string title(const nim_game&) { return "Nim"; }
+  // Any heap left has a move: a heap of 10^9 tokens is not listed to find one.
+  static bool has_move(const nim_game&, const heaps& s) { return !s.empty(); }
+};
+
+} // namespace grundy

@@ -1,0 +1,229 @@
+#pragma once
+// How a front end meets the built-in games: by name, through one list (grundy/games/builtin.hpp).
+//
+// Every built-in game has an entry, a struct in its folder (games/<name>/entry.hpp) that says
+// what the game is called, which named parameters it takes besides its position's words
+// (colors, k, start...), how those words become a game and a start position, and the figures
+// that name it in reports. The command line, the Python module and any later front end
+// iterate the one list, so a game added to it is accepted by every command and every binding
+// the same way, and the words of one game are read by one function whatever the front end.
+//
+// An entry E provides:
+//   using game_type = ...;                               // a type satisfying grundy::game
+//   static constexpr std::string_view name;              // "nim": what users type
+//   static constexpr std::string_view python_name;       // "Nim": the Python class
+//   static constexpr std::string_view position_help;     // "heap sizes": what the words are
+//   static constexpr std::string_view title_help;        // one line for lists of games
+//   static constexpr std::array<game_parameter, N> parameters;
+//   static game_position<game_type> make(const position_text&);   // throws notation_error
+//   static game_fields head(const game_type&);            // game, code, k...: report heads
+// and may provide (entry_traits.hpp has the defaults, which suit any game on heaps):
+//   title(g), show(g, s), read_move(g, s, text), move_example(g), has_move(g, s),
+//   check_moves(position, listing), check_expansion(position, max_memory), explore(position, f).
+
+#include <grundy/game.hpp>
+#include <grundy/games/nim.hpp>
+
+#include <array>
+#include <atomic>
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace grundy {
+
+// Text that does not name a position of the game: a std::invalid_argument, as the games' own
+// checks are, so that every front end reports both as the user's mistake.
+class notation_error : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// A game with its starting position. `typed` keeps heap sizes in the order they were typed,
+// for displays that follow the user's order (Nim's binary table); it is empty otherwise.
+template <class G> struct game_position {
+  G game;
+  state_t<G> start;
+  std::vector<heap_size> typed;
+};
+
+enum class parameter_kind {
+  whole,      // a whole number from low to high
+  whole_list, // one whole number, or one per item separated by commas (tablettes' counts)
+  text,       // any non-empty text
+  flag,       // given or not
+};
+
+// A named parameter of a game: --colors on the command line, colors= in Python.
+struct game_parameter {
+  std::string_view name;
+  char short_name = 0; // -c on the command line; 0: none
+  std::string_view help;
+  parameter_kind kind = parameter_kind::text;
+  std::uint64_t low = 0; // whole numbers: the range
+  std::uint64_t high = 0;
+  std::string_view needs = {}; // text: what an empty value should have been ("a vertex name")
+  int group = 0;               // parameters another game refuses together, in one message
+  bool graph_only = false;     // only where a whole graph is explored (tablettes' symmetry)
+};
+
+// How a front end words what it asks of the user, so that the games' messages name no front
+// end's options: the command line writes "--k", Python "k".
+struct front_end_words {
+  // A parameter's name as typed: "--k" on the command line.
+  std::function<std::string(std::string_view parameter)> parameter;
+  // The advice to turn a flag on: "give --undirected", "pass undirected=True".
+  std::function<std::string(std::string_view flag)> set_flag;
+  // A whole example of a game and its words: "grundy hint nim 3 4 5".
+  std::function<std::string(std::string_view game, std::string_view words)> example;
+};
+
+// A position as typed: the words after the game's name and the named parameters given (as
+// text, flags as "true"), with the limits under which a file the position names is read.
+struct position_text {
+  std::vector<std::string> words;
+  std::map<std::string, std::string, std::less<>> named;
+  front_end_words say;
+  std::uint64_t max_memory = 0; // a graph file's reading; 0: 3/4 of the memory available
+  const std::atomic<bool>* stop = nullptr;
+
+  const std::string* find(std::string_view parameter) const;
+  bool flag(std::string_view parameter) const { return find(parameter) != nullptr; }
+  // The parameter's whole number, checked against [low, high]; throws notation_error.
+  std::uint64_t whole(std::string_view parameter, std::uint64_t low, std::uint64_t high) const;
+  std::string name(std::string_view parameter) const;
+  std::string set_flag(std::string_view flag) const;
+  std::string example(std::string_view game, std::string_view words) const;
+};
+
+// "the first heap" typed as text: a whole number from `low` to `high`, decimal digits only.
+// Throws notation_error: "moore's k takes a whole number from 1 to 64, not 'x'".
+std::uint64_t parse_whole_number(std::string_view text, std::string_view what, std::uint64_t low,
+                                 std::uint64_t high);
+
+// The figures that name a game in reports, before its statistics: {"game", "octal"}, {"code", "0.07"}.
+using game_fields = std::vector<std::pair<std::string, std::string>>;
+
+template <class E>
+concept game_entry = game<typename E::game_type> &&
+    requires(const position_text& t, const typename E::game_type& g) {
+  { E::name } -> std::convertible_to<std::string_view>;
+  { E::python_name } -> std::convertible_to<std::string_view>;
+  { E::position_help } -> std::convertible_to<std::string_view>;
+  { E::parameters.size() } -> std::convertible_to<std::size_t>;
+  { E::make(t) } -> std::same_as<game_position<typename E::game_type>>;
+  { E::head(g) } -> std::same_as<game_fields>;
+};
+
+// A list of game entries; builtin_games (grundy/games/builtin.hpp) is the one the front ends use.
+template <game_entry... E> struct game_list {};
+
+// A position of any game of the list: the variant of their game_position types.
+template <class List> struct any_position_of;
+template <class... E> struct any_position_of<game_list<E...>> {
+  using type = std::variant<game_position<typename E::game_type>...>;
+};
+
+// Calls f(std::type_identity<E>{}) for each entry, in the list's order.
+template <class... E, class F> void for_each_game(game_list<E...>, F&& f) {
+  (f(std::type_identity<E>{}), ...);
+}
+
+// The entry of a game type in the list.
+template <class G, class List> struct entry_for;
+template <class G, class E, class... Rest> struct entry_for<G, game_list<E, Rest...>> {
+  using type = std::conditional_t<std::is_same_v<G, typename E::game_type>, E,
+                                  typename entry_for<G, game_list<Rest...>>::type>;
+};
+template <class G> struct entry_for<G, game_list<>> { using type = void; };
+template <class G, class List> using entry_for_t = typename entry_for<G, List>::type;
+
+// The games' names as a sentence: "nim, octal, moore, tablettes or digraph".
+template <class... E> std::string game_names(game_list<E...>) {
+  const std::array<std::string_view, sizeof...(E)> names{E::name...};
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += std::string(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
+  return text;
+}
+
+// Whether the list has a game of that name.
+template <class... E> bool has_game(game_list<E...>, std::string_view name) {
+  return ((E::name == name) || ...);
+}
+
+// The parameters of every game of the list, each name once, in the list's order.
+template <class... E> std::vector<game_parameter> all_parameters(game_list<E...>) {
+  std::vector<game_parameter> all;
+  const auto add = [&](const auto& parameters) {
+    for (const auto& p : parameters) {
+      bool known = false;
+      for (const auto& q : all)
+        known = known || q.name == p.name;
+      if (!known) all.push_back(p);
+    }
+  };
+  (add(E::parameters), ...);
+  return all;
+}
+
+namespace detail {
+
+// Refuses a named parameter the game does not take, naming the game that does: "--k is for
+// moore only", "--colors and --tablets are for tablettes only".
+template <class... E>
+void refuse_foreign_parameters(game_list<E...> list, std::string_view game, const position_text& t) {
+  for (const auto& given : t.named) {
+    bool own = false;
+    std::string owner;
+    std::vector<std::string> together;
+    const auto look = [&](auto entry) {
+      using Entry = typename decltype(entry)::type;
+      for (const auto& p : Entry::parameters) {
+        if (p.name != given.first) continue;
+        if (Entry::name == game) own = true;
+        if (owner.empty()) {
+          owner = Entry::name;
+          for (const auto& q : Entry::parameters)
+            if (q.group == p.group) together.push_back(t.name(q.name));
+        }
+      }
+    };
+    (look(std::type_identity<E>{}), ...);
+    if (own || owner.empty()) continue;
+    std::string names;
+    for (std::size_t i = 0; i < together.size(); ++i)
+      names += (i == 0 ? "" : i + 1 == together.size() ? " and " : ", ") + together[i];
+    throw notation_error(names + (together.size() > 1 ? " are" : " is") + " for " + owner + " only");
+  }
+  (void)list;
+}
+
+} // namespace detail
+
+// The position `t` names in the game called `name`; throws notation_error for a name the list
+// does not have, a parameter of another game, or words the game cannot read.
+template <class... E>
+typename any_position_of<game_list<E...>>::type parse_position(game_list<E...> list, std::string_view name,
+                                                               const position_text& t) {
+  using result = typename any_position_of<game_list<E...>>::type;
+  if (!has_game(list, name))
+    throw notation_error("unknown game '" + std::string(name) + "': " + game_names(list));
+  detail::refuse_foreign_parameters(list, name, t);
+  std::variant<std::monostate, result> found;
+  const auto try_one = [&](auto entry) {
+    using Entry = typename decltype(entry)::type;
+    if (found.index() == 0 && Entry::name == name) found = result(Entry::make(t));
+  };
+  (try_one(std::type_identity<E>{}), ...);
+  return std::get<1>(std::move(found));
+}
+
+} // namespace grundy

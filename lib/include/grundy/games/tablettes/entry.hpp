@@ -1,0 +1,68 @@
+#pragma once
+// Tablettes in the list of built-in games: `tablettes --colors 3 --tablets 2`, optionally with
+// the piles of a position, and explored in 64-bit states where they fit.
+
+#include <grundy/games/registry.hpp>
+#include <grundy/games/tablettes.hpp>
+#include <grundy/games/tablettes/notation.hpp>
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace grundy {
+
+struct tablettes_entry {
+  using game_type = tablettes_game;
+  static constexpr std::string_view name = "tablettes";
+  static constexpr std::string_view python_name = "Tablettes";
+  static constexpr std::string_view position_help =
+      "piles as [[colour,height],...] (default: every tablet alone)";
+  static constexpr std::array parameters{
+      game_parameter{.name = "colors",
+                     .short_name = 'c',
+                     .help = "number of colours C",
+                     .kind = parameter_kind::whole,
+                     .low = 1,
+                     .high = 128,
+                     .group = 1},
+      game_parameter{.name = "tablets",
+                     .short_name = 'n',
+                     .help = "tablets per colour N, or one count per colour: 3,3,2,4",
+                     .kind = parameter_kind::whole_list,
+                     .low = 1,
+                     .high = 63,
+                     .group = 1},
+      game_parameter{.name = "symmetry",
+                     .help = "explore one position per colour relabelling (counts stay exact)",
+                     .kind = parameter_kind::flag,
+                     .group = 2,
+                     .graph_only = true}};
+
+  static game_position<tablettes_game> make(const position_text& t);
+  // colors, and tablets as typed: one count, or one per colour.
+  static game_fields head(const tablettes_game& g);
+  static std::string title(const tablettes_game& g);
+  static std::string show(const tablettes_game& g, const tablettes_game::state_type& s) {
+    return show_piles(g, s);
+  }
+  static tablettes_game::state_type read_move(const tablettes_game& g, const tablettes_game::state_type& s,
+                                              std::string_view text) {
+    return read_tablettes_move(g, s, text);
+  }
+  static std::string_view move_example(const tablettes_game&) { return "[1,2] on [0,2]"; }
+  static bool has_move(const tablettes_game& g, const tablettes_game::state_type& s);
+  static void check_moves(const game_position<tablettes_game>&, bool) {}
+  static void check_expansion(const game_position<tablettes_game>&, std::uint64_t) {}
+
+  // The whole graph is explored in 64-bit states where they fit, from the position typed.
+  template <class F> static decltype(auto) explore(const game_position<tablettes_game>& p, F&& f) {
+    if (compact_tablettes_game::fits(p.game)) {
+      const compact_tablettes_game compact(p.game);
+      return f(compact, compact.canonical(compact_tablettes_game::narrow(p.start)));
+    }
+    return f(p.game, p.start);
+  }
+};
+
+} // namespace grundy

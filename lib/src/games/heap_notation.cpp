@@ -1,0 +1,117 @@
+#include <grundy/games/heap_notation.hpp>
+
+#include <grundy/games/registry.hpp>
+#include <grundy/graph.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <numeric>
+
+namespace grundy {
+
+namespace {
+
+heap_size parse_heap(std::string_view word) {
+  if (!word.empty() && word.front() == '-')
+    throw notation_error(fmt::format("heap sizes cannot be negative, not '{}'", word));
+  std::uint64_t n = 0;
+  const auto* end = word.data() + word.size();
+  const auto [p, ec] = std::from_chars(word.data(), end, n);
+  if (word.empty() || ec != std::errc{} || p != end)
+    throw notation_error(fmt::format("a heap size must be a non-negative whole number, not '{}'", word));
+  if (n > 0xFFFF'FFFFu) throw notation_error(fmt::format("heap size {} is too large", word));
+  return static_cast<heap_size>(n);
+}
+
+// The words of `text` between blanks, once `separators` are read as blanks too.
+template <class F> void for_each_word(std::string_view text, std::string_view separators, F&& f) {
+  std::string words(text);
+  for (auto& c : words)
+    if (separators.find(c) != std::string_view::npos) c = ' ';
+  std::size_t pos = 0;
+  while ((pos = words.find_first_not_of(" \t\r\n", pos)) != std::string::npos) {
+    const auto end = std::min(words.find_first_of(" \t\r\n", pos), words.size());
+    f(std::string_view(words).substr(pos, end - pos));
+    pos = end;
+  }
+}
+
+} // namespace
+
+heaps parse_heaps_text(std::string_view text) {
+  heaps h;
+  for_each_word(text, "[],", [&](std::string_view word) { h.push_back(parse_heap(word)); });
+  return h;
+}
+
+std::vector<heap_size> parse_heap_words(const std::vector<std::string>& words, std::string_view example) {
+  std::vector<heap_size> sizes;
+  if (words.empty()) throw notation_error(fmt::format("give at least one heap size, as in: {}", example));
+  for (auto& w : words) {
+    // A blank word ('' from a shell variable left empty) is no position; [] is the empty one.
+    if (w.find_first_not_of(" \t") == std::string::npos)
+      throw notation_error(fmt::format("a heap size cannot be blank: give sizes as in: {}", example));
+    for (auto h : parse_heaps_text(w))
+      sizes.push_back(h);
+  }
+  return sizes;
+}
+
+heaps read_heap_move(const heaps& before, std::string_view text) {
+  if (text.find('>') == std::string_view::npos) return canonical_heaps(parse_heaps_text(text));
+  heaps after = before;
+  for_each_word(text, ",", [&](std::string_view change) {
+    const auto arrow = change.find('>');
+    if (arrow == std::string_view::npos || arrow == 0)
+      throw notation_error(fmt::format("cannot read '{}': write a change as HEAP>LEFT, as in 8>5", change));
+    const heap_size from = parse_heap(change.substr(0, arrow));
+    const auto it = std::find(after.begin(), after.end(), from);
+    if (it == after.end()) throw notation_error(fmt::format("there is no heap of {}", from));
+    after.erase(it);
+    std::string parts(change.substr(arrow + 1));
+    std::replace(parts.begin(), parts.end(), '+', ' ');
+    for (auto part : parse_heaps_text(parts))
+      after.push_back(part);
+  });
+  return canonical_heaps(after);
+}
+
+std::string show_heaps(const heaps& h) {
+  if (h.empty()) return "  (no heap left)\n";
+  // Rows stop at 60 bars so that a large heap still fits a terminal line; its size is written.
+  constexpr heap_size widest = 60;
+  const auto width = std::to_string(*std::max_element(h.begin(), h.end())).size();
+  std::string text;
+  for (auto size : h)
+    text += fmt::format("  {:>{}}  {}{}\n", size, width, std::string(std::min(size, widest), '|'),
+                        size > widest ? "..." : "");
+  return text;
+}
+
+void check_heap_moves(const heaps& h, bool listing) {
+  constexpr std::uint64_t most_tokens = 100'000; // about 10^5 one-heap moves
+  if (listing && std::accumulate(h.begin(), h.end(), std::uint64_t{0}) > most_tokens)
+    throw notation_error("this position has too many moves (more than 100000 tokens); try smaller heaps");
+}
+
+void check_heap_expansion(const heaps& h, std::uint64_t moves_per_token, std::uint64_t max_memory) {
+  std::uint64_t moves = 0;
+  for (auto x : h)
+    moves += (std::uint64_t{x} + 1) * moves_per_token;
+  check_expansion_memory(moves, h.size(), max_memory);
+}
+
+void check_expansion_memory(std::uint64_t moves, std::size_t heap_count, std::uint64_t max_memory) {
+  if (max_memory == 0) return;
+  // A move's position is held as a vector of heaps until the exploration takes it.
+  const std::uint64_t bytes = moves * (sizeof(heaps) + 4 * heap_count);
+  if (bytes / 2 > max_memory)
+    throw limit_exceeded(fmt::format("the position has about {} moves, whose positions need about {} MB at "
+                                     "once, more than the memory limit of {} MB",
+                                     moves, bytes >> 20, max_memory >> 20),
+                         build_progress{}, limit_kind::memory);
+}
+
+} // namespace grundy

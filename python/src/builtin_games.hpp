@@ -1,0 +1,100 @@
+#pragma once
+// The built-in games in Python: each game of the library's list (grundy/games/builtin.hpp) is
+// a class holding the rules and the position play starts from, so that
+// grundy.solve(grundy.Nim([3, 4, 5])) reads like the CLI's grundy graph nim 3 4 5. The five
+// games of the first release have constructors of their own (game_classes.cpp); any other game
+// of the list gets one from its entry: grundy.<python_name>(*words, **parameters).
+
+#include "bindings.hpp"
+
+#include <grundy/games/builtin.hpp>
+#include <grundy/games/entry_traits.hpp>
+
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace grundy::python {
+
+template <class G> struct game_with_start {
+  G game;
+  state_t<G> start;
+  // The files the game was read from (a Digraph's graph file): its results' exports may not
+  // replace them.
+  std::vector<std::string> inputs;
+};
+
+// Heaps are lists of sizes in Python, smallest first as the canonical form has them.
+struct heap_traits {
+  template <class G> static py::object to_python(const G&, const heaps& h) {
+    py::list sizes;
+    for (auto x : h)
+      sizes.append(x);
+    return sizes;
+  }
+};
+
+// Tablettes positions are lists of (colour, height) pairs sorted as the seed sorts them.
+struct tablettes_traits {
+  static py::object to_python(const tablettes_game& g, const tablettes_state& s) {
+    py::list piles;
+    for (auto p : g.piles(s))
+      piles.append(py::make_tuple(p.colour, p.height));
+    return piles;
+  }
+};
+
+// Digraph positions keep the file's vertex names: a name for one token, a list of names (in
+// the graph's vertex order) for several.
+struct digraph_traits {
+  static py::object to_python(const digraph_game& g, const digraph_game::state_type& s) {
+    if (s.size() == 1) return py::str(g.name(s[0]));
+    py::list names;
+    for (auto v : s)
+      names.append(g.name(v));
+    return names;
+  }
+};
+
+// Tablettes whose positions fit in 64 bits are explored in the compact form (see
+// with_tablettes), and their positions widened back on the way out.
+struct compact_tablettes_traits {
+  static py::object to_python(const compact_tablettes_game& g, const compact_tablettes_state& s) {
+    return tablettes_traits::to_python(g.game(), compact_tablettes_game::widen(s));
+  }
+};
+
+// Positions of any other game are the text its format() writes.
+struct text_traits {
+  template <class G> static py::object to_python(const G& g, const state_t<G>& s) { return py::str(g.format(s)); }
+};
+
+template <class G> struct traits_of {
+  using type = std::conditional_t<std::is_same_v<state_t<G>, heaps>, heap_traits, text_traits>;
+};
+template <> struct traits_of<tablettes_game> { using type = tablettes_traits; };
+template <> struct traits_of<compact_tablettes_game> { using type = compact_tablettes_traits; };
+template <> struct traits_of<digraph_game> { using type = digraph_traits; };
+
+
+template <class G> py::object to_python(const G& g, const state_t<G>& s) {
+  return traits_of<G>::type::to_python(g, s);
+}
+
+// Positions from Python: heap sizes (one int, or an iterable), piles as (colour, height) pairs,
+// vertex names (one str or int, or an iterable). Raise TypeError or ValueError.
+heaps heaps_from(const py::handle& obj);
+tablettes_game::piles_type piles_from(const py::handle& obj);
+std::vector<std::string> token_names(const py::handle& obj);
+tablettes_state state_from(const tablettes_game& g, const py::handle& obj);
+digraph_game::state_type state_from(const digraph_game& g, const py::handle& obj);
+
+// The class of each built-in game, before what every one of them offers (add_common): the
+// first release's games by their own constructors, any other by its entry's parameters.
+py::class_<game_with_start<nim_game>> add_class(py::module_& m, std::type_identity<nim_entry>);
+py::class_<game_with_start<octal_game>> add_class(py::module_& m, std::type_identity<octal_entry>);
+py::class_<game_with_start<moore_game>> add_class(py::module_& m, std::type_identity<moore_entry>);
+py::class_<game_with_start<tablettes_game>> add_class(py::module_& m, std::type_identity<tablettes_entry>);
+py::class_<game_with_start<digraph_game>> add_class(py::module_& m, std::type_identity<digraph_entry>);
+
+} // namespace grundy::python
