@@ -2,6 +2,7 @@
 // Outcomes of every vertex of a finite game graph under either play convention.
 
 #include <grundy/labelling.hpp>
+#include <grundy/values.hpp>
 
 #include <boost/graph/graph_traits.hpp>
 #include <boost/range/iterator_range.hpp>
@@ -9,17 +10,11 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
 #include <vector>
 
 namespace grundy {
 
-// Normal play: the player who makes the last move wins. Misère play: that player loses.
-enum class play_convention : char { normal, misere };
-
-constexpr std::string_view to_string(play_convention c) noexcept {
-  return c == play_convention::normal ? "normal" : "misère";
-}
+// play_convention is in values.hpp.
 
 // Misère outcomes cannot be read off Sprague-Grundy values (a sum of games has no misère value
 // that adds like XOR), so they are labelled directly: a position with no move is won by the
