@@ -157,3 +157,12 @@ BOOST_AUTO_TEST_CASE(colors_is_the_spelling_and_colours_its_alias) {
   BOOST_TEST((game.tablets_per_color() == std::vector<unsigned>{3, 1}));
   BOOST_TEST((game.tablets_per_colour() == game.tablets_per_color()));
 }
+
+// solve() stopped by a limit during exploration throws the limit, and frees what it had built
+// once (its result, a labelling with the graph beside it, is made after the graph).
+BOOST_AUTO_TEST_CASE(solve_stops_cleanly_at_a_limit) {
+  grundy::build_options options;
+  options.max_states = 20;
+  BOOST_CHECK_THROW(grundy::solve(grundy::nim_game{}, grundy::heaps{6, 6, 6}, options),
+                    grundy::limit_exceeded);
+}

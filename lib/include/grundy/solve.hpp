@@ -60,7 +60,10 @@ template <game G> struct solved_graph : labelling {
 // with the explored graph's figures, when options.stop is set while labelling.
 template <game G>
 solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& options = {}) {
-  solved_graph<G> r{{}, build_graph(g, start, options), {}};
+  // Built before the aggregate: GCC 12 destroys an aggregate's base twice when a later
+  // initializer throws (as build_graph does at a limit). Moving the graph moves its arrays.
+  auto graph = build_graph(g, start, options);
+  solved_graph<G> r{{}, std::move(graph), {}};
   const auto t0 = std::chrono::steady_clock::now();
   try {
     labelling_options how;
