@@ -121,7 +121,7 @@ generalized_labelling generalized_sprague_grundy(const Graph& g, const std::atom
 
 // Values of every vertex of any finite game graph: the ordinary labelling when the graph is
 // acyclic (its topological sort is what finds a cycle), the generalized one otherwise, so that
-// acyclic graphs keep the ordinary labelling's speed.
+// acyclic graphs keep the ordinary labelling's speed. Deprecated: label(g, {.stop = stop}).
 template <class Graph>
 generalized_labelling sprague_grundy_with_cycles(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   try {
@@ -132,6 +132,7 @@ generalized_labelling sprague_grundy_with_cycles(const Graph& g, const std::atom
 }
 
 // Normal-play outcomes of every vertex, cycles allowed (draws where play never ends).
+// Deprecated: label(g, {.outcomes = true, .stop = stop}).outcomes.
 template <class Graph>
 std::vector<outcome> normal_play_outcomes(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   const auto labelled = sprague_grundy_with_cycles(g, stop);

@@ -41,6 +41,7 @@ std::vector<outcome> misere_outcomes(const Graph& g, const std::atomic<bool>* st
 }
 
 // Normal-play outcomes from Sprague-Grundy values, so both conventions read the same way.
+// Deprecated: label(g, {.outcomes = true}).outcomes.
 inline std::vector<outcome> normal_outcomes(const std::vector<grundy_value>& values) {
   std::vector<outcome> result;
   result.reserve(values.size());
@@ -49,7 +50,9 @@ inline std::vector<outcome> normal_outcomes(const std::vector<grundy_value>& val
   return result;
 }
 
-// Outcomes of every vertex under `convention`, computed from the graph.
+// Outcomes of every vertex under `convention`, computed from the graph; throws not_acyclic for
+// a graph with a cycle. Deprecated: label(g, {.convention = convention, .cycles =
+// cycle_policy::refuse, .outcomes = true}).outcomes.
 template <class Graph> std::vector<outcome> outcomes(const Graph& g, play_convention convention) {
   return convention == play_convention::misere ? misere_outcomes(g) : normal_outcomes(sprague_grundy(g));
 }

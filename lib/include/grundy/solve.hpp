@@ -23,6 +23,7 @@ namespace grundy {
 // Values of a graded game's graph built without edges: levels are labelled from the deepest
 // up, regenerating each vertex's moves and finding its successors' values in an index of the
 // level below, the only one held at a time. Throws labelling_stopped once *stop is true.
+// Deprecated: label(g, gg, {.threads = threads, .stop = stop, .progress = progress}).values.
 template <graded_game G>
 std::vector<grundy_value>
 label_by_regenerating(const G& g, const game_graph<state_t<G>>& gg, unsigned threads,
@@ -32,9 +33,9 @@ label_by_regenerating(const G& g, const game_graph<state_t<G>>& gg, unsigned thr
 }
 
 // Sprague-Grundy values of every vertex, by the fastest means the graph allows: the values of
-// label(g, gg, {.threads = threads, .stop = stop, .progress = progress}), with the sets of the
-// vertices of value ∞(K) moved to *infinite when given. Kept for existing code: label() is the
-// entry point (it gives the sets, and outcomes under either convention, in one result).
+// label(g, gg, {.threads = threads, .stop = stop, .progress = progress}), with the sets of
+// the infinite vertices moved to *infinite when given. Deprecated: label() is the entry
+// point (it gives the sets, and outcomes under either convention, in one result).
 template <game G>
 std::vector<grundy_value> label_graph(const G& g, const game_graph<state_t<G>>& gg, unsigned threads = 0,
                                       const std::atomic<bool>* stop = nullptr,
