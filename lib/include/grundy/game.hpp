@@ -3,6 +3,7 @@
 
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,7 @@ concept hashable_state = std::regular<S> && requires(const S& s) {
 // canonicalises them and keeps each distinct successor once. Nothing here is virtual: the builder
 // is instantiated for the game, so move generation inlines into the exploration loop.
 //
-// Optional members, detected by the builder (see graph.hpp): `static constexpr bool graded`
+// Optional members, detected by the builder (the concepts below): `static constexpr bool graded`
 // (every move goes one level down), `orbit_size(s)` (symmetry classes with exact raw counts)
 // and `distinct_successors()` (no repeats to look for).
 template <class G>
@@ -44,5 +45,22 @@ concept game = std::copy_constructible<G> && hashable_state<typename G::state_ty
 };
 
 template <game G> using state_t = typename G::state_type;
+
+// A game whose every move leads exactly one level down (tablettes: each move merges two
+// piles). All paths between two positions then have the same length, a successor can only be
+// found in the next level, and the builder needs to index one level at a time.
+template <class G>
+concept graded_game = game<G> && requires {
+  requires G::graded;
+};
+
+// A game exploring one representative per class of equivalent positions; orbit_size says how
+// many positions a class stands for, so that exact raw counts can still be reported. Its
+// successors() must list each distinct raw successor once: the raw edge count of a class is
+// its orbit size times the number of successors listed.
+template <class G>
+concept symmetric_game = game<G> && requires(const G& g, const state_t<G>& s) {
+  { g.orbit_size(s) } -> std::convertible_to<std::uint64_t>;
+};
 
 } // namespace grundy

@@ -1,28 +1,21 @@
 #pragma once
 // Breadth-first construction of the game graph reachable from a start position.
 
-#include <grundy/detail/parallel.hpp>
-#include <grundy/detail/work_meter.hpp>
 #include <grundy/game.hpp>
 #include <grundy/memory.hpp>
+#include <grundy/stop.hpp>
+#include <grundy/values.hpp>
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>
-#include <boost/unordered/unordered_flat_map.hpp>
-#include <boost/unordered/unordered_flat_set.hpp>
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
-#include <stdexcept>
-#include <string>
-#include <utility>
 #include <vector>
 
 namespace grundy {
 
-using vertex_id = std::uint32_t;
 using edge_index = std::uint64_t;
 
 // Built once and never modified, so the compressed sparse row layout fits: two arrays,
@@ -30,61 +23,8 @@ using edge_index = std::uint64_t;
 using csr_graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
                                                      boost::no_property, vertex_id, edge_index>;
 
-// How far an exploration has got: reported as it goes, and carried by the exceptions that
-// stop it early so that the user still sees the figures reached.
-struct build_progress {
-  std::size_t levels = 0;   // levels begun
-  std::uint64_t states = 0; // distinct positions found
-  std::uint64_t edges = 0;  // edges out of the positions expanded so far
-  double seconds = 0;
-  std::uint64_t memory_bytes = 0; // resident memory of the process
-  // Once exploration is over and a graph built without edges is labelled (which regenerates
-  // its moves and can take as long): positions labelled so far, from the deepest level up.
-  bool labelling = false;
-  std::uint64_t labelled = 0;
-};
-
-class exploration_stopped : public std::runtime_error {
-public:
-  exploration_stopped(const std::string& what, build_progress reached)
-      : std::runtime_error(what), reached_(reached) {}
-  const build_progress& reached() const noexcept { return reached_; }
-  std::uint64_t states_reached() const noexcept { return reached_.states; }
-  std::size_t levels_reached() const noexcept { return reached_.levels; }
-
-private:
-  build_progress reached_;
-};
-
-// Which limit stopped an exploration: the message says it in neutral terms, and a front end
-// adds the advice in its own words (an option to raise, an argument to pass).
-enum class limit_kind {
-  states,     // build_options::max_states
-  memory,     // build_options::max_memory
-  level_size, // a level with more positions than 32-bit edges can number
-};
-
-// Exploration passed build_options::max_states or max_memory.
-class limit_exceeded : public exploration_stopped {
-public:
-  limit_exceeded(const std::string& what, build_progress reached, limit_kind kind = limit_kind::states)
-      : exploration_stopped(what, reached), kind_(kind) {}
-  limit_kind kind() const noexcept { return kind_; }
-
-private:
-  limit_kind kind_;
-};
-
-// A memory limit as its messages write it: in MB, or in bytes below 1 MB, which would read 0 MB.
-inline std::string memory_limit_text(std::uint64_t bytes) {
-  return bytes < (1u << 20) ? std::to_string(bytes) + " bytes" : std::to_string(bytes >> 20) + " MB";
-}
-
-// Exploration was asked to stop (build_options::stop was set, by Ctrl-C for instance).
-class interrupted : public exploration_stopped {
-public:
-  using exploration_stopped::exploration_stopped;
-};
+// build_progress, and the exceptions that stop an exploration (limit_exceeded, interrupted,
+// all kinds of grundy::stopped), are in stop.hpp.
 
 struct build_options {
   // Past this many distinct positions exploration stops with limit_exceeded. Vertex ids are
@@ -101,23 +41,6 @@ struct build_options {
   std::function<void(const build_progress&)> progress;
   // When set to true (by a signal handler, say), exploration stops with `interrupted`.
   const std::atomic<bool>* stop = nullptr;
-};
-
-// A game whose every move leads exactly one level down (tablettes: each move merges two
-// piles). All paths between two positions then have the same length, a successor can only be
-// found in the next level, and the builder needs to index one level at a time.
-template <class G>
-concept graded_game = game<G> && requires {
-  requires G::graded;
-};
-
-// A game exploring one representative per class of equivalent positions; orbit_size says how
-// many positions a class stands for, so that exact raw counts can still be reported. Its
-// successors() must list each distinct raw successor once: the raw edge count of a class is
-// its orbit size times the number of successors listed.
-template <class G>
-concept symmetric_game = game<G> && requires(const G& g, const state_t<G>& s) {
-  { g.orbit_size(s) } -> std::convertible_to<std::uint64_t>;
 };
 
 // The explored graph. Vertex v stands for states[v]; vertex 0 is the start position and
@@ -146,203 +69,10 @@ template <class State> struct game_graph {
   }
 };
 
-namespace detail {
-
-// Checks the limits and reports progress between units of work. The builders call check()
-// every few thousand moves (see work_meter), so it reads the process's memory, and reports
-// progress, at most every few milliseconds; threads working for it call halted() instead.
-class exploration_monitor {
-public:
-  explicit exploration_monitor(const build_options& options)
-      : options_(options), max_states_(std::min<std::uint64_t>(options.max_states, 0xFFFF'FFFFu)) {}
-
-  std::uint64_t max_states() const noexcept { return max_states_; }
-
-  build_progress progress(std::size_t levels, std::uint64_t states, std::uint64_t edges) const {
-    return {levels, states, edges,
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(),
-            current_memory_bytes()};
-  }
-
-  double seconds() const { return progress(0, 0, 0).seconds; }
-
-  limit_exceeded too_many_states(const build_progress& reached) const {
-    return limit_exceeded("exploration stopped: the graph has more than the limit of " +
-                              std::to_string(max_states_) + " positions",
-                          reached, limit_kind::states);
-  }
-
-  // True once exploration must end: the stop flag is set or the memory passed its limit.
-  // Safe on any thread. Work it cuts short is incomplete: the caller's next check() throws.
-  bool halted() const {
-    if (stop_requested(options_.stop)) {
-      stopped_.store(true, std::memory_order_relaxed);
-      return true;
-    }
-    if (stopped_.load(std::memory_order_relaxed) || over_memory_.load(std::memory_order_relaxed)) return true;
-    if (!options_.max_memory || !look_due()) return false;
-    const auto memory = current_memory_bytes();
-    if (memory <= options_.max_memory) return false;
-    over_bytes_.store(memory, std::memory_order_relaxed);
-    over_memory_.store(true, std::memory_order_relaxed);
-    return true;
-  }
-
-  // On the exploring thread: throws `interrupted` or limit_exceeded, with the figures given.
-  void check(std::size_t levels, std::uint64_t states, std::uint64_t edges) const {
-    if (stop_requested(options_.stop) || stopped_.load(std::memory_order_relaxed))
-      throw interrupted("interrupted", progress(levels, states, edges));
-    if (states > max_states_) throw too_many_states(progress(levels, std::min(states, max_states_), edges));
-    const bool over = over_memory_.load(std::memory_order_relaxed);
-    if ((options_.max_memory || options_.progress) && (over || look_due())) {
-      auto p = progress(levels, states, edges);
-      // The figure that passed the limit, not a later one: memory freed since would make the
-      // report read below the limit it says was passed.
-      if (over) p.memory_bytes = std::max(p.memory_bytes, over_bytes_.load(std::memory_order_relaxed));
-      if (options_.max_memory && (over || p.memory_bytes > options_.max_memory))
-        throw limit_exceeded("exploration stopped: memory passed the limit of " +
-                                 memory_limit_text(options_.max_memory),
-                             p, limit_kind::memory);
-      if (options_.progress) options_.progress(p);
-    }
-  }
-
-private:
-  // Reading the memory takes a system call or two: once per interval is enough for a limit to
-  // take effect at once, and the first call always looks.
-  bool look_due() const {
-    constexpr std::int64_t interval = std::chrono::nanoseconds(std::chrono::milliseconds(10)).count();
-    const std::int64_t now = (std::chrono::steady_clock::now() - start_).count();
-    auto last = last_look_.load(std::memory_order_relaxed);
-    return (last < 0 || now - last >= interval) &&
-           last_look_.compare_exchange_strong(last, now, std::memory_order_relaxed);
-  }
-
-  const build_options& options_;
-  std::uint64_t max_states_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  mutable std::atomic<std::int64_t> last_look_{-1}; // nanoseconds from start_
-  // Set by halted(), so that check() throws even if the stop flag has been cleared since.
-  mutable std::atomic<bool> stopped_{false};
-  mutable std::atomic<std::uint64_t> over_bytes_{0}; // the reading that passed the memory limit
-  mutable std::atomic<bool> over_memory_{false};
-};
-
-// Hands finished adjacency arrays to the CSR graph without copying them: they are moved into
-// the graph's public row-start and column storage, which Boost's own constructors fill, so
-// the edges are never held twice (the edges dominate the memory of large graphs).
-inline void adopt_csr(csr_graph& g, std::vector<edge_index>&& row_starts, std::vector<vertex_id>&& targets) {
-  g.m_forward.m_rowstart = std::move(row_starts);
-  g.m_forward.m_column = std::move(targets);
-}
-
-// The generic builder's index holds vertex ids and hashes and compares them through the states
-// they stand for, so each state is stored once (in the states vector), not again as a key. Ids
-// are wrapped so that they never mix with states that are integers themselves.
-struct stored_id {
-  vertex_id v;
-};
-
-template <class State, class States = std::vector<State>> struct id_hash {
-  using is_transparent = void;
-  const States* states;
-  std::size_t operator()(stored_id id) const { return boost::hash<State>{}((*states)[id.v]); }
-  std::size_t operator()(const State& s) const { return boost::hash<State>{}(s); }
-};
-
-template <class State, class States = std::vector<State>> struct id_equal {
-  using is_transparent = void;
-  const States* states;
-  bool operator()(stored_id a, stored_id b) const { return a.v == b.v; }
-  bool operator()(const State& s, stored_id id) const { return s == (*states)[id.v]; }
-  bool operator()(stored_id id, const State& s) const { return s == (*states)[id.v]; }
-};
-
-template <game G> std::uint64_t orbit_of(const G& g, const state_t<G>& s) {
-  if constexpr (symmetric_game<G>)
-    return g.orbit_size(s);
-  else
-    return 1;
-}
-
-// A game may declare `bool distinct_successors() const`, true when successors() lists
-// positions whose canonical forms are all different: the builder then need not look for
-// repeats among a vertex's successors.
-template <game G> bool successors_distinct(const G& g) {
-  if constexpr (requires {
-                  { g.distinct_successors() } -> std::convertible_to<bool>;
-                })
-    return g.distinct_successors();
-  else
-    return false;
-}
-
-// Any game: one global index of the positions met, one thread.
-template <game G>
-game_graph<state_t<G>> build_any(const G& g, const state_t<G>& start, const build_options& options) {
-  using state = state_t<G>;
-  exploration_monitor monitor(options);
-  game_graph<state> result;
-  auto& states = result.states;
-  std::vector<edge_index> offsets{0};
-  std::vector<vertex_id> targets;
-  {
-    boost::unordered_flat_set<stored_id, id_hash<state>, id_equal<state>> index(0, id_hash<state>{&states},
-                                                                                id_equal<state>{&states});
-    std::vector<state> moves;
-    std::vector<vertex_id> out;
-    work_meter meter; // one unit per vertex and per move
-    states.push_back(g.canonical(start));
-    index.insert(stored_id{0});
-    result.level_starts.push_back(0);
-    std::size_t level_end = 1;
-    for (std::size_t v = 0; v < states.size(); ++v) {
-      if (v == level_end) {
-        result.level_starts.push_back(static_cast<vertex_id>(v));
-        level_end = states.size();
-      }
-      if (meter.due()) monitor.check(result.level_starts.size(), states.size(), targets.size());
-      moves.clear();
-      g.successors(states[v], moves);
-      const auto orbit = orbit_of(g, states[v]);
-      result.raw_vertices += orbit;
-      if constexpr (symmetric_game<G>) result.raw_edges += orbit * moves.size();
-      if (moves.empty()) ++result.terminals, result.raw_terminals += orbit;
-      out.clear();
-      for (auto& m : moves) {
-        if (meter.due()) monitor.check(result.level_starts.size(), states.size(), targets.size());
-        state c = g.canonical(m);
-        if (auto it = index.find(c); it != index.end()) {
-          out.push_back(it->v);
-          continue;
-        }
-        if (states.size() >= monitor.max_states())
-          monitor.check(result.level_starts.size(), states.size() + 1, targets.size());
-        const auto id = static_cast<vertex_id>(states.size());
-        states.push_back(std::move(c));
-        index.insert(stored_id{id});
-        out.push_back(id);
-      }
-      std::sort(out.begin(), out.end());
-      out.erase(std::unique(out.begin(), out.end()), out.end());
-      if (options.keep_edges) targets.insert(targets.end(), out.begin(), out.end());
-      result.edges += out.size();
-      if constexpr (!symmetric_game<G>) result.raw_edges += out.size();
-      offsets.push_back(targets.size());
-    }
-    result.level_starts.push_back(static_cast<vertex_id>(states.size()));
-  }
-  if (options.keep_edges) {
-    result.graph = csr_graph{};
-    adopt_csr(result.graph, std::move(offsets), std::move(targets));
-  }
-  result.seconds = monitor.seconds();
-  return result;
-}
-
-} // namespace detail
 } // namespace grundy
 
+// The exploration machinery: limits, the generic builder, the graded one.
+#include <grundy/detail/exploration.hpp>
 #include <grundy/detail/graded_builder.hpp>
 
 namespace grundy {

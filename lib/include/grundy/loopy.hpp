@@ -15,14 +15,14 @@
 // 51-81; A. S. Fraenkel and Y. Yesha, The generalized Sprague-Grundy function and its
 // invariance under certain mappings, J. Combinatorial Theory A 43 (1986) 165-177.
 
+#include <grundy/detail/reverse_adjacency.hpp>
 #include <grundy/detail/work_meter.hpp>
 #include <grundy/graph.hpp>
 #include <grundy/labelling.hpp>
+#include <grundy/values.hpp>
 
 #include <boost/graph/graph_traits.hpp>
 #include <boost/range/iterator_range.hpp>
-
-#include <fmt/format.h>
 
 #include <algorithm>
 #include <atomic>
@@ -33,90 +33,11 @@
 
 namespace grundy {
 
-// The sets K of the vertices of value ∞(K), side by side with the values. Few vertices of
-// most games are infinite, and their sets are short, so they are kept as three flat arrays
-// (the infinite vertices, increasing, and their sets one after the other) rather than as one
-// set per vertex: nothing is spent on the finite vertices, and a look-up is a binary search.
-struct infinite_sets {
-  std::vector<vertex_id> vertices;      // the vertices of value ∞, increasing
-  std::vector<std::uint64_t> starts{0}; // K of vertices[i] is sets[starts[i] .. starts[i + 1])
-  std::vector<grundy_value> sets;       // each K increasing
+// infinite_sets, generalized_outcome and format_value, which read these values, are in
+// values.hpp.
 
-  std::size_t size() const noexcept { return vertices.size(); }
-  bool empty() const noexcept { return vertices.empty(); }
-
-  // Appends the next infinite vertex (larger than any before) with its set, increasing.
-  void add(vertex_id v, std::span<const grundy_value> k) {
-    vertices.push_back(v);
-    sets.insert(sets.end(), k.begin(), k.end());
-    starts.push_back(sets.size());
-  }
-  // K of v; empty for a vertex that is not infinite (and for ∞ with an empty K).
-  std::span<const grundy_value> of(vertex_id v) const {
-    const auto it = std::lower_bound(vertices.begin(), vertices.end(), v);
-    if (it == vertices.end() || *it != v) return {};
-    const auto i = static_cast<std::size_t>(it - vertices.begin());
-    return {sets.data() + starts[i], sets.data() + starts[i + 1]};
-  }
-};
-
-// K of v in `sets`, which may be null (an acyclic graph, where no value is infinite).
-inline std::span<const grundy_value> infinite_set_of(const infinite_sets* sets, vertex_id v) {
-  return sets ? sets->of(v) : std::span<const grundy_value>{};
-}
-
-// The outcome of a generalized value: value is a number, or infinity with its set k.
-inline outcome generalized_outcome(grundy_value value, std::span<const grundy_value> k) noexcept {
-  if (value != infinity) return outcome_of(value);
-  return !k.empty() && k.front() == 0 ? outcome::n : outcome::d;
-}
-
-// "3", or "∞(0,2)"; "∞(∅)" when no successor has a finite value.
-inline std::string format_value(grundy_value value, std::span<const grundy_value> k) {
-  if (value != infinity) return std::to_string(value);
-  if (k.empty()) return "∞(∅)";
-  return fmt::format("∞({})", fmt::join(k, ","));
-}
-
-// Values of every vertex: values[v] is a number or infinity, and `infinite` gives the sets.
-struct generalized_labelling {
-  std::vector<grundy_value> values;
-  infinite_sets infinite;
-
-  outcome outcome_of(vertex_id v) const { return generalized_outcome(values[v], infinite.of(v)); }
-  std::string format(vertex_id v) const { return format_value(values[v], infinite.of(v)); }
-};
-
-namespace detail {
-
-// Predecessor lists of a graph, in the compressed sparse row layout.
-struct reverse_adjacency {
-  std::vector<edge_index> starts;
-  std::vector<vertex_id> sources;
-
-  std::span<const vertex_id> of(vertex_id v) const {
-    return {sources.data() + starts[v], sources.data() + starts[v + 1]};
-  }
-};
-
-template <class Graph> reverse_adjacency reverse_of(const Graph& g) {
-  const std::size_t n = num_vertices(g);
-  reverse_adjacency r;
-  r.starts.assign(n + 1, 0);
-  for (auto v : boost::make_iterator_range(vertices(g)))
-    for (auto e : boost::make_iterator_range(out_edges(v, g)))
-      ++r.starts[static_cast<std::size_t>(target(e, g)) + 1];
-  for (std::size_t v = 0; v < n; ++v)
-    r.starts[v + 1] += r.starts[v];
-  r.sources.resize(r.starts[n]);
-  auto next = r.starts;
-  for (auto v : boost::make_iterator_range(vertices(g)))
-    for (auto e : boost::make_iterator_range(out_edges(v, g)))
-      r.sources[next[target(e, g)]++] = static_cast<vertex_id>(v);
-  return r;
-}
-
-} // namespace detail
+// The values of every vertex with their sets: the same type as label()'s result.
+using generalized_labelling = labelling;
 
 // The generalized Sprague-Grundy values of every vertex (Fraenkel and Yesha's algorithm).
 //
@@ -200,17 +121,18 @@ generalized_labelling generalized_sprague_grundy(const Graph& g, const std::atom
 
 // Values of every vertex of any finite game graph: the ordinary labelling when the graph is
 // acyclic (its topological sort is what finds a cycle), the generalized one otherwise, so that
-// acyclic graphs keep the ordinary labelling's speed.
+// acyclic graphs keep the ordinary labelling's speed. Deprecated: label(g, {.stop = stop}).
 template <class Graph>
 generalized_labelling sprague_grundy_with_cycles(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   try {
-    return {sprague_grundy(g, stop), {}};
+    return {sprague_grundy(g, stop), {}, {}};
   } catch (const not_acyclic&) {
   }
   return generalized_sprague_grundy(g, stop);
 }
 
 // Normal-play outcomes of every vertex, cycles allowed (draws where play never ends).
+// Deprecated: label(g, {.outcomes = true, .stop = stop}).outcomes.
 template <class Graph>
 std::vector<outcome> normal_play_outcomes(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   const auto labelled = sprague_grundy_with_cycles(g, stop);

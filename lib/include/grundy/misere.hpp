@@ -2,6 +2,7 @@
 // Outcomes of every vertex of a finite game graph under either play convention.
 
 #include <grundy/labelling.hpp>
+#include <grundy/values.hpp>
 
 #include <boost/graph/graph_traits.hpp>
 #include <boost/range/iterator_range.hpp>
@@ -9,17 +10,11 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
 #include <vector>
 
 namespace grundy {
 
-// Normal play: the player who makes the last move wins. Misère play: that player loses.
-enum class play_convention : char { normal, misere };
-
-constexpr std::string_view to_string(play_convention c) noexcept {
-  return c == play_convention::normal ? "normal" : "misère";
-}
+// play_convention is in values.hpp.
 
 // Misère outcomes cannot be read off Sprague-Grundy values (a sum of games has no misère value
 // that adds like XOR), so they are labelled directly: a position with no move is won by the
@@ -46,6 +41,7 @@ std::vector<outcome> misere_outcomes(const Graph& g, const std::atomic<bool>* st
 }
 
 // Normal-play outcomes from Sprague-Grundy values, so both conventions read the same way.
+// Deprecated: label(g, {.outcomes = true}).outcomes.
 inline std::vector<outcome> normal_outcomes(const std::vector<grundy_value>& values) {
   std::vector<outcome> result;
   result.reserve(values.size());
@@ -54,7 +50,9 @@ inline std::vector<outcome> normal_outcomes(const std::vector<grundy_value>& val
   return result;
 }
 
-// Outcomes of every vertex under `convention`, computed from the graph.
+// Outcomes of every vertex under `convention`, computed from the graph; throws not_acyclic for
+// a graph with a cycle. Deprecated: label(g, {.convention = convention, .cycles =
+// cycle_policy::refuse, .outcomes = true}).outcomes.
 template <class Graph> std::vector<outcome> outcomes(const Graph& g, play_convention convention) {
   return convention == play_convention::misere ? misere_outcomes(g) : normal_outcomes(sprague_grundy(g));
 }

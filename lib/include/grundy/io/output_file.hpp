@@ -12,6 +12,8 @@
 //   file it names (the temporary is made beside that file), sockets and directories refused;
 // - an output that is also one of the run's inputs destroys the input: refused before any work.
 
+#include <grundy/stop.hpp>
+
 #include <atomic>
 #include <functional>
 #include <iosfwd>
@@ -37,10 +39,10 @@ public:
 };
 
 // The writing was stopped (the stop flag was set) before the file took its name: the name
-// still holds what it held before, and no temporary is left.
-class output_interrupted : public std::runtime_error {
+// still holds what it held before, and no temporary is left. A grundy::stopped, as every stop.
+class output_interrupted : public stopped {
 public:
-  using std::runtime_error::runtime_error;
+  explicit output_interrupted(const std::string& what) : stopped(what, stop_reason::interrupted) {}
 };
 
 // How a path will be written, decided by what it names now.

@@ -1,0 +1,113 @@
+#pragma once
+// One entry point for labelling a graph: label() gives every vertex its value, its set K when
+// the value is ∞(K), and its outcome, under either play convention, choosing the fastest of
+// the labellings of labelling.hpp, loopy.hpp and misere.hpp that the graph allows.
+//
+//   auto l = grundy::label(game, graph);                                  // normal play values
+//   auto m = grundy::label(graph.graph, {.convention = grundy::play_convention::misere});
+//   auto f = grundy::label(graph.graph, {.cycles = grundy::cycle_policy::refuse, .stop = &flag});
+//
+// Every labelling throws labelling_stopped (a grundy::stopped) once *options.stop is true.
+
+#include <grundy/detail/regenerated_labels.hpp>
+#include <grundy/game.hpp>
+#include <grundy/graph.hpp>
+#include <grundy/labelling.hpp>
+#include <grundy/loopy.hpp>
+#include <grundy/misere.hpp>
+#include <grundy/values.hpp>
+
+#include <atomic>
+#include <functional>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+namespace grundy {
+
+// What a normal-play labelling does with a graph that has a cycle.
+enum class cycle_policy : char {
+  refuse,      // throw not_acyclic: the game was meant to be finite
+  generalized, // generalized values ∞(K), and draws among the outcomes (loopy.hpp)
+};
+
+struct labelling_options {
+  play_convention convention = play_convention::normal;
+  // Normal play only. Misère play has no draws here: a graph with a cycle throws not_acyclic.
+  cycle_policy cycles = cycle_policy::generalized;
+  // Normal play: fill labelling::outcomes too (misère play fills them, and only them, always).
+  bool outcomes = false;
+  // Threads for a graded game's graph (0: every core). Results do not depend on it.
+  unsigned threads = 0;
+  // When *stop becomes true (by a signal handler, say), labelling throws labelling_stopped.
+  const std::atomic<bool>* stop = nullptr;
+  // Hears from the labelling of a graph built without edges (build_options::keep_edges),
+  // which regenerates the moves and takes as long as the exploration.
+  std::function<void(const build_progress&)> progress = {};
+};
+
+namespace detail {
+
+// Normal-play outcomes read off the values, in place.
+inline void add_outcomes(labelling& l) {
+  l.outcomes.reserve(l.values.size());
+  if (l.infinite.empty())
+    for (auto x : l.values)
+      l.outcomes.push_back(outcome_of(x));
+  else
+    for (std::size_t v = 0; v < l.values.size(); ++v)
+      l.outcomes.push_back(generalized_outcome(l.values[v], l.infinite.of(static_cast<vertex_id>(v))));
+}
+
+inline labelling finish(labelling l, const labelling_options& options) {
+  if (options.outcomes) add_outcomes(l);
+  return l;
+}
+
+} // namespace detail
+
+// Labels any Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices
+// (a csr_graph, a game_graph's .graph). Normal play: Sprague-Grundy values, from the acyclic
+// labelling unless the graph has a cycle (its topological sort is what finds one), then as
+// options.cycles says. Misère play: outcomes only.
+template <class Graph> labelling label(const Graph& g, const labelling_options& options = {}) {
+  if (options.convention == play_convention::misere) {
+    labelling l;
+    l.outcomes = misere_outcomes(g, options.stop);
+    return l;
+  }
+  if (options.cycles == cycle_policy::refuse) {
+    labelling l;
+    l.values = sprague_grundy(g, options.stop);
+    return detail::finish(std::move(l), options);
+  }
+  return detail::finish(sprague_grundy_with_cycles(g, options.stop), options);
+}
+
+// Labels an explored game graph by the fastest means it allows: a graded game's graph level by
+// level on options.threads threads, or, built without edges, by regenerating its moves (normal
+// play only). Throws std::invalid_argument for a graph without edges that cannot be labelled so.
+template <game G>
+labelling label(const G& g, const game_graph<state_t<G>>& gg, const labelling_options& options = {}) {
+  if (!gg.has_edges()) {
+    if constexpr (graded_game<G>) {
+      if (options.convention == play_convention::normal) {
+        labelling l;
+        l.values = detail::regenerated_values(g, gg, options.threads, options.stop, options.progress);
+        return detail::finish(std::move(l), options);
+      }
+      throw std::invalid_argument("misère outcomes can be labelled only for a graph built with its edges");
+    }
+    throw std::invalid_argument("a graph built without edges can be labelled only for graded games");
+  }
+  if constexpr (graded_game<G>) {
+    if (options.convention == play_convention::normal) {
+      labelling l;
+      l.values = sprague_grundy_by_level(gg.graph, gg.level_starts, options.threads, options.stop);
+      return detail::finish(std::move(l), options);
+    }
+  }
+  return label(gg.graph, options);
+}
+
+} // namespace grundy
