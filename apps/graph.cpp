@@ -8,7 +8,7 @@
 #include "report.hpp"
 
 #include <grundy/dot.hpp>
-#include <grundy/export.hpp>
+#include <grundy/io/export.hpp>
 #include <grundy/games/digraph.hpp>
 #include <grundy/games/moore.hpp>
 #include <grundy/games/nim.hpp>

@@ -4,6 +4,7 @@
 #include "exploration.hpp"
 #include "options.hpp"
 
+#include <grundy/io/read_digraph.hpp>
 #include <grundy/memory.hpp>
 
 #include <fmt/format.h>
@@ -129,7 +130,7 @@ digraph_game read_digraph_file(const std::string& path, const digraph_file_optio
   const interruption stop; // a big file, or a pipe that never ends, stops on Ctrl-C
   options.stop = stop.flag();
   try {
-    return digraph_game::read(path, options);
+    return io::read_digraph(path, options);
   } catch (const undirected_digraph_error& e) {
     throw usage_error(
         fmt::format("{}; give --undirected to let a token move both ways along each edge", e.description()));

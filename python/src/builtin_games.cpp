@@ -11,6 +11,8 @@
 #include <grundy/games/nim.hpp>
 #include <grundy/games/octal.hpp>
 #include <grundy/games/tablettes.hpp>
+#include <grundy/io/notation.hpp>
+#include <grundy/io/read_digraph.hpp>
 #include <grundy/strategy.hpp>
 
 #include <pybind11/stl.h>
@@ -112,7 +114,7 @@ digraph_game read_digraph(const std::string& path, bool undirected, const py::ob
     options.stop = stop;
     try {
       const py::gil_scoped_release unlocked;
-      return digraph_game::read(path, options);
+      return io::read_digraph(path, options);
     } catch (const undirected_digraph_error& e) {
       throw py::value_error(e.description() +
                             "; pass undirected=True to let a token move both ways along each edge");
@@ -228,7 +230,7 @@ template <class G> py::list to_python_list(const G& g, const std::vector<state_t
 }
 
 // The fields the CLI prints before the statistics.
-cli::fields head_of(const tablettes_game& g) {
+io::fields head_of(const tablettes_game& g) {
   const auto& counts = g.tablets_per_colour();
   std::string tablets;
   if (std::adjacent_find(counts.begin(), counts.end(), std::not_equal_to<>{}) == counts.end())
@@ -238,11 +240,11 @@ cli::fields head_of(const tablettes_game& g) {
       tablets += (i ? "," : "") + std::to_string(counts[i]);
   return {{"game", "tablettes"}, {"colors", std::to_string(g.colours())}, {"tablets", tablets}};
 }
-cli::fields head_of(const compact_tablettes_game& g) { return head_of(g.game()); }
-cli::fields head_of(const nim_game&) { return {{"game", "nim"}}; }
-cli::fields head_of(const octal_game& g) { return {{"game", "octal"}, {"code", g.code().str()}}; }
-cli::fields head_of(const moore_game& g) { return {{"game", "moore"}, {"k", std::to_string(g.k())}}; }
-cli::fields head_of(const digraph_game& g) {
+io::fields head_of(const compact_tablettes_game& g) { return head_of(g.game()); }
+io::fields head_of(const nim_game&) { return {{"game", "nim"}}; }
+io::fields head_of(const octal_game& g) { return {{"game", "octal"}, {"code", g.code().str()}}; }
+io::fields head_of(const moore_game& g) { return {{"game", "moore"}, {"k", std::to_string(g.k())}}; }
+io::fields head_of(const digraph_game& g) {
   return {{"game", "digraph"},
           {"graph",
            std::to_string(g.vertex_count()) + " vertices, " + std::to_string(g.edge_count()) + " edges"}};
@@ -368,6 +370,15 @@ std::optional<hint_result> hint_builtin(const py::handle& game, const py::object
 }
 
 void add_builtin_games(py::module_& m) {
+  // The positions' checks above still throw the tool's usage_error: a ValueError here, until
+  // they throw the library's errors.
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const cli::usage_error& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
   py::class_<game_with_start<tablettes_game>> tablettes(
       m, "Tablettes",
       "Tablettes (sold as Babylon): C colours of N tablets, every tablet alone at the start. Two\n"
@@ -387,7 +398,7 @@ void add_builtin_games(py::module_& m) {
                throw py::value_error("tablet counts cannot be negative, not " + text);
              if (colors > 128)
                throw py::value_error("colors " + std::to_string(colors) + " is too many (at most 128)");
-             const auto counts = cli::parse_tablets(static_cast<unsigned>(colors), text, "colors", "tablets");
+             const auto counts = io::parse_tablets(static_cast<unsigned>(colors), text, "colors", "tablets");
              tablettes_game g(counts, {.symmetry = symmetry});
              const auto start = g.start();
              return game_with_start<tablettes_game>{std::move(g), start, {}};
