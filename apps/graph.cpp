@@ -8,12 +8,12 @@
 #include "report.hpp"
 
 #include <grundy/dot.hpp>
-#include <grundy/io/export.hpp>
 #include <grundy/games/digraph.hpp>
 #include <grundy/games/moore.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/games/octal.hpp>
 #include <grundy/games/tablettes.hpp>
+#include <grundy/io/export.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/misere.hpp>

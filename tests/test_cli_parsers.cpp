@@ -54,9 +54,12 @@ BOOST_AUTO_TEST_CASE(number_refusals_are_usage_errors_naming_options) {
              "a heap size must be a non-negative whole number, not '-3'");
   // The tablettes' two options default to the tool's names.
   BOOST_TEST(cli::parse_tablets(2, "4").size() == 2u);
-  BOOST_TEST(message([] { cli::parse_tablets(0, "4"); }) == "tablettes need --colors C (at least 1) with --tablets N");
-  BOOST_TEST(message([] { cli::parse_tablets(2, "0"); }) == "--tablets takes a whole number from 1 to 63, not '0'");
-  BOOST_TEST(message([] { cli::parse_tablets(4'000'000'000u, "1"); }) == "--colors 4000000000 is too many (at most 128)");
+  BOOST_TEST(message([] { cli::parse_tablets(0, "4"); }) ==
+             "tablettes need --colors C (at least 1) with --tablets N");
+  BOOST_TEST(message([] { cli::parse_tablets(2, "0"); }) ==
+             "--tablets takes a whole number from 1 to 63, not '0'");
+  BOOST_TEST(message([] { cli::parse_tablets(4'000'000'000u, "1"); }) ==
+             "--colors 4000000000 is too many (at most 128)");
   BOOST_TEST(cli::parse_size("6G", "--max-memory") == 6ull << 30);
   BOOST_TEST(message([] { cli::parse_size("0", "--max-memory"); }) ==
              "--max-memory takes a size such as 800M or 6G, not '0'");

@@ -5,8 +5,8 @@
 
 #include "test_files.hpp"
 
-#include <grundy/io/export.hpp>
 #include <grundy/games/digraph.hpp>
+#include <grundy/io/export.hpp>
 #include <grundy/io/read_digraph.hpp>
 #include <grundy/solve.hpp>
 #include <grundy/strategy.hpp>

@@ -1,4 +1,4 @@
-// The exports of a labelled graph (grundy/export.hpp) read back by parsers that owe nothing to
+// The exports of a labelled graph (grundy/io/export.hpp) read back by parsers that owe nothing to
 // grundy: Boost.JSON for JSON, xml.etree and networkx for GraphML and Python's csv module for
 // CSV (tests/read_export.py), on names that look like numbers or hold commas, quotes, markup,
 // control characters or invalid UTF-8, on a graph with cycles, and with misère outcomes.
@@ -8,8 +8,8 @@
 #include "cli_runner.hpp"
 #include "export_checks.hpp"
 
-#include <grundy/io/export.hpp>
 #include <grundy/games/digraph.hpp>
+#include <grundy/io/export.hpp>
 #include <grundy/io/read_digraph.hpp>
 #include <grundy/misere.hpp>
 #include <grundy/solve.hpp>

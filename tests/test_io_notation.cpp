@@ -66,7 +66,8 @@ BOOST_AUTO_TEST_CASE(whole_numbers) {
   for (auto bad : {"", "0", "65", "-1", "+3", "nan", "inf", "1e3", "1e400", "0x10", "1.5", " 3", "3 ",
                    "18446744073709551616", "99999999999999999999999"})
     BOOST_CHECK_THROW(io::parse_whole(bad, "k", 1, 64), io::notation_error);
-  BOOST_TEST(refusal([] { io::parse_whole("-1", "k", 1, 64); }) == "k takes a whole number from 1 to 64, not '-1'");
+  BOOST_TEST(refusal([] { io::parse_whole("-1", "k", 1, 64); }) ==
+             "k takes a whole number from 1 to 64, not '-1'");
 }
 
 BOOST_AUTO_TEST_CASE(tablets_lists) {
@@ -83,7 +84,8 @@ BOOST_AUTO_TEST_CASE(tablets_lists) {
   BOOST_CHECK_THROW(io::parse_tablets(0, long_list, "colors", "tablets"), io::notation_error);
 
   // Every message names the two arguments by the caller's words.
-  BOOST_TEST(refusal([] { io::parse_tablets(0, "", "colors", "tablets"); }) == "tablettes need colors C and tablets N");
+  BOOST_TEST(refusal([] { io::parse_tablets(0, "", "colors", "tablets"); }) ==
+             "tablettes need colors C and tablets N");
   BOOST_TEST(refusal([] { io::parse_tablets(0, "4", "colors", "tablets"); }) ==
              "tablettes need colors C (at least 1) with tablets N");
   BOOST_TEST(refusal([] { io::parse_tablets(3, "1,2", "colors", "tablets"); }) ==

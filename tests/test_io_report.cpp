@@ -78,11 +78,8 @@ BOOST_AUTO_TEST_CASE(statistics_as_aligned_text) {
 }
 
 BOOST_AUTO_TEST_CASE(statistics_as_json) {
-  const auto head = io::json_fields({{"game", "tablettes"},
-                                     {"colors", "2"},
-                                     {"tablets", "3,1"},
-                                     {"k", "x"},
-                                     {"start", "a\xff"}});
+  const auto head = io::json_fields(
+      {{"game", "tablettes"}, {"colors", "2"}, {"tablets", "3,1"}, {"k", "x"}, {"start", "a\xff"}});
   const auto v = json::parse(io::statistics_json(head, sample())).as_object();
   BOOST_TEST(v.at("game").as_string() == "tablettes");
   BOOST_TEST(v.at("colors").as_int64() == 2);

@@ -32,7 +32,7 @@ py::bytes render(const solved_any& s, const std::string& format) {
                              py::arg("capture_output") = true);
   if (done.attr("returncode").cast<int>() != 0)
     throw io::render_failed("dot could not render the graph: " +
-                         done.attr("stderr").attr("decode")("utf-8", "replace").cast<std::string>());
+                            done.attr("stderr").attr("decode")("utf-8", "replace").cast<std::string>());
   return done.attr("stdout");
 }
 

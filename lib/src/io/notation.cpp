@@ -17,12 +17,14 @@ bool all_digits(std::string_view text) {
 
 } // namespace
 
-std::uint64_t parse_whole(std::string_view text, std::string_view what, std::uint64_t low, std::uint64_t high) {
+std::uint64_t parse_whole(std::string_view text, std::string_view what, std::uint64_t low,
+                          std::uint64_t high) {
   std::uint64_t value = 0;
   const auto* end = text.data() + text.size();
   const auto [p, ec] = std::from_chars(text.data(), end, value);
   if (!all_digits(text) || ec != std::errc{} || p != end || value < low || value > high)
-    throw notation_error(fmt::format("{} takes a whole number from {} to {}, not '{}'", what, low, high, text));
+    throw notation_error(
+        fmt::format("{} takes a whole number from {} to {}, not '{}'", what, low, high, text));
   return value;
 }
 
@@ -49,7 +51,8 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
   };
   const auto first = bound(first_text);
   const auto last = bound(last_text);
-  if (last < first) throw notation_error(fmt::format("{} range '{}' is empty (write it low..high)", what, text));
+  if (last < first)
+    throw notation_error(fmt::format("{} range '{}' is empty (write it low..high)", what, text));
   return {first, last};
 }
 
@@ -72,8 +75,10 @@ std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, s
   }
   if (counts.size() == 1) {
     if (colors == 0)
-      throw notation_error(fmt::format("tablettes need {} C (at least 1) with {} N", colors_name, tablets_name));
-    if (colors > 128) throw notation_error(fmt::format("{} {} is too many (at most 128)", colors_name, colors));
+      throw notation_error(
+          fmt::format("tablettes need {} C (at least 1) with {} N", colors_name, tablets_name));
+    if (colors > 128)
+      throw notation_error(fmt::format("{} {} is too many (at most 128)", colors_name, colors));
     return std::vector<unsigned>(colors, counts[0]);
   }
   if (colors != 0 && colors != counts.size())

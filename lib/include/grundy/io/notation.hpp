@@ -19,7 +19,8 @@ public:
 
 // A whole number from `low` to `high` in decimal digits: "{what} takes a whole number from 1 to
 // 64, not '-1'".
-std::uint64_t parse_whole(std::string_view text, std::string_view what, std::uint64_t low, std::uint64_t high);
+std::uint64_t parse_whole(std::string_view text, std::string_view what, std::uint64_t low,
+                          std::uint64_t high);
 
 // A non-negative integer, such as a heap size, up to 2^64 - 1.
 std::uint64_t parse_count(std::string_view text, std::string_view what);
