@@ -1,7 +1,5 @@
 #include "cli.hpp"
-#include "options.hpp"
 
-#include <grundy/export.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/memory.hpp>
@@ -10,8 +8,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
-#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -20,101 +16,32 @@ namespace grundy::cli {
 
 namespace {
 
-std::uint64_t parse_unsigned(std::string_view text, std::string_view what) {
-  std::uint64_t value = 0;
-  const auto* end = text.data() + text.size();
-  auto [p, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ec != std::errc{} || p != end)
-    throw usage_error(fmt::format("{} must be a non-negative whole number, not '{}'", what, text));
-  return value;
+// The library's refusal of a number, as a usage error of the command line.
+template <class F> auto as_usage(F&& f) {
+  try {
+    return f();
+  } catch (const io::notation_error& e) {
+    throw usage_error(e.what());
+  }
 }
 
 } // namespace
 
-std::uint64_t parse_count(std::string_view text, std::string_view what) { return parse_unsigned(text, what); }
+std::uint64_t parse_count(std::string_view text, std::string_view what) {
+  return as_usage([&] { return io::parse_count(text, what); });
+}
 
 range parse_range(std::string_view text, std::string_view what, std::uint32_t minimum) {
-  const auto dots = text.find("..");
-  const auto first_text = dots == std::string_view::npos ? text : text.substr(0, dots);
-  const auto last_text = dots == std::string_view::npos ? text : text.substr(dots + 2);
-  const auto bound = [&](std::string_view end) {
-    try {
-      return static_cast<std::uint32_t>(parse_whole(end, what, minimum, 255));
-    } catch (const usage_error&) {
-      throw usage_error(
-          fmt::format("{} takes a number or a range A..B, from {} to 255, not '{}'", what, minimum, text));
-    }
-  };
-  const auto first = bound(first_text);
-  const auto last = bound(last_text);
-  if (last < first) throw usage_error(fmt::format("{} range '{}' is empty (write it low..high)", what, text));
-  return {first, last};
+  return as_usage([&] { return io::parse_range(text, what, minimum); });
 }
 
 std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
                                     std::string_view tablets_name) {
-  if (tablets.empty())
-    throw usage_error(fmt::format("tablettes need {} C and {} N", colors_name, tablets_name));
-  std::vector<unsigned> counts;
-  for (std::size_t begin = 0;;) {
-    const auto comma = tablets.find(',', begin);
-    const auto word =
-        tablets.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
-    const auto n = parse_whole(word, tablets_name, 1, 63); // per colour
-    // 2T + C bits must fit a position's 128 (tablettes_game says more), so a longer list is
-    // refused here, before a vector of millions of counts is built from a long argument.
-    if (counts.size() == 128) throw usage_error(fmt::format("{} lists at most 128 colours", tablets_name));
-    counts.push_back(static_cast<unsigned>(n));
-    if (comma == std::string_view::npos) break;
-    begin = comma + 1;
-  }
-  if (counts.size() == 1) {
-    if (colors == 0)
-      throw usage_error(fmt::format("tablettes need {} C (at least 1) with {} N", colors_name, tablets_name));
-    if (colors > 128) throw usage_error(fmt::format("{} {} is too many (at most 128)", colors_name, colors));
-    return std::vector<unsigned>(colors, counts[0]);
-  }
-  if (colors != 0 && colors != counts.size())
-    throw usage_error(fmt::format("{} {} does not match the {} counts of {}", colors_name, colors,
-                                  counts.size(), tablets_name));
-  return counts;
+  return as_usage([&] { return io::parse_tablets(colors, tablets, colors_name, tablets_name); });
 }
 
 std::uint64_t parse_size(std::string_view text, std::string_view what) {
-  double number = 0;
-  const char* end = text.data() + text.size();
-  auto [p, ec] = std::from_chars(text.data(), end, number);
-  double unit = 1;
-  if (ec == std::errc{} && p + 1 == end) {
-    switch (*p) {
-    case 'k':
-    case 'K':
-      unit = 1024.0;
-      break;
-    case 'm':
-    case 'M':
-      unit = 1024.0 * 1024;
-      break;
-    case 'g':
-    case 'G':
-      unit = 1024.0 * 1024 * 1024;
-      break;
-    case 't':
-    case 'T':
-      unit = 1024.0 * 1024 * 1024 * 1024;
-      break;
-    default:
-      unit = 0;
-    }
-    ++p;
-  }
-  // NaN fails the first comparison and infinity the second.
-  // A plain number is bytes, and bytes are whole: 1.5 was surely meant as 1.5G.
-  const bool fraction_of_byte = unit == 1 && std::isfinite(number) && number != std::floor(number);
-  if (text.empty() || ec != std::errc{} || p != end || unit == 0 || !(number > 0) ||
-      !(number * unit <= 1e18) || fraction_of_byte)
-    throw usage_error(fmt::format("{} takes a size such as 800M or 6G, not '{}'", what, text));
-  return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(number * unit));
+  return as_usage([&] { return io::parse_size(text, what); });
 }
 
 namespace {
@@ -157,11 +84,5 @@ std::string render_dot(const std::string& dot_path, std::string_view format, con
     throw usage_error(fmt::format("--render takes svg or png, not '{}'", format));
   return as_option("--render", [&] { return io::render_dot(dot_path, format, stop, inputs); });
 }
-
-std::string format_seconds(double seconds) {
-  return seconds < 10 ? fmt::format("{:.3f}", seconds) : fmt::format("{:.1f}", seconds);
-}
-
-std::string json_string(std::string_view s) { return json_quoted(s); }
 
 } // namespace grundy::cli

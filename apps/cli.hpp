@@ -1,6 +1,10 @@
 #pragma once
 // What the subcommands share: errors for the user, ranges, output files.
 
+#include <grundy/io/notation.hpp>
+#include <grundy/io/report.hpp>
+#include <grundy/io/text.hpp>
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -32,10 +36,9 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-struct range {
-  std::uint32_t first = 0;
-  std::uint32_t last = 0;
-};
+// The library's readers of numbers (grundy/io/notation.hpp), their refusals as usage_error.
+
+using io::range;
 
 // "3" or "1..4"; both ends at least `minimum`. Throws usage_error naming `what`.
 range parse_range(std::string_view text, std::string_view what, std::uint32_t minimum = 1);
@@ -74,10 +77,9 @@ void write_file_atomically(const std::string& path, const std::function<void(std
 std::string render_dot(const std::string& dot_path, std::string_view format,
                        const std::atomic<bool>* stop = nullptr, std::span<const std::string> inputs = {});
 
-// Seconds as people read them: "0.012", "3.4".
-std::string format_seconds(double seconds);
+using io::format_seconds;
 
-// Any text as a JSON string literal, valid UTF-8 whatever its bytes (grundy::json_quoted).
-std::string json_string(std::string_view s);
+// Any text as a JSON string literal, valid UTF-8 whatever its bytes.
+inline std::string json_string(std::string_view s) { return json_quoted(s); }
 
 } // namespace grundy::cli

@@ -130,22 +130,4 @@ build_options make_build_options(const exploration_flags& flags, progress_line& 
   return o;
 }
 
-std::string with_thousands(std::uint64_t n) {
-  const auto digits = std::to_string(n);
-  std::string text;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
-    text += digits[i];
-  }
-  return text;
-}
-
-std::string describe_stop(const exploration_stopped& e, std::string_view advice) {
-  const auto& r = e.reached();
-  return fmt::format("{}{}{}{}; reached {} positions and {} moves in {} levels, {} s, {} of memory", e.what(),
-                     advice.empty() ? "" : " (", advice, advice.empty() ? "" : ")", with_thousands(r.states),
-                     with_thousands(r.edges), r.levels, format_seconds(r.seconds),
-                     format_bytes(r.memory_bytes));
-}
-
 } // namespace grundy::cli

@@ -3,6 +3,7 @@
 // at run time: a progress line on stderr and a clean stop on Ctrl-C.
 
 #include <grundy/graph.hpp>
+#include <grundy/io/report.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -63,11 +64,7 @@ int stop_signal() noexcept;
 build_options make_build_options(const exploration_flags& flags, progress_line& line,
                                  const interruption& stop);
 
-// "41,234,567"
-std::string with_thousands(std::uint64_t n);
-
-// A stopped exploration as one line: why, the advice given (in brackets, when not empty), and
-// the figures reached.
-std::string describe_stop(const exploration_stopped& e, std::string_view advice = {});
+using io::describe_stop;
+using io::with_thousands;
 
 } // namespace grundy::cli

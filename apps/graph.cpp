@@ -8,7 +8,7 @@
 #include "report.hpp"
 
 #include <grundy/dot.hpp>
-#include <grundy/export.hpp>
+#include <grundy/io/export.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/misere.hpp>

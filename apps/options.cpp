@@ -2,6 +2,8 @@
 
 #include "cli.hpp"
 
+#include <grundy/io/notation.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -14,10 +16,6 @@ namespace {
 
 // "--threads,-j" -> "--threads": messages name the option by its long name.
 std::string long_name(const std::string& spec) { return spec.substr(0, spec.find(',')); }
-
-bool all_digits(std::string_view text) {
-  return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
-}
 
 template <class T>
 CLI::Option* add_whole(CLI::App& cmd, const std::string& name, T& value, const std::string& help,
@@ -37,13 +35,11 @@ CLI::Option* add_whole(CLI::App& cmd, const std::string& name, T& value, const s
 
 std::uint64_t parse_whole(std::string_view text, std::string_view option, std::uint64_t low,
                           std::uint64_t high) {
-  std::uint64_t value = 0;
-  const auto* end = text.data() + text.size();
-  const auto [p, ec] = std::from_chars(text.data(), end, value);
-  if (!all_digits(text) || ec != std::errc{} || p != end || value < low || value > high)
-    throw usage_error(
-        fmt::format("{} takes a whole number from {} to {}, not '{}'", option, low, high, text));
-  return value;
+  try {
+    return io::parse_whole(text, option, low, high);
+  } catch (const io::notation_error& e) {
+    throw usage_error(e.what());
+  }
 }
 
 double parse_seconds(std::string_view text, std::string_view option, double low, double high) {

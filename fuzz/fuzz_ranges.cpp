@@ -1,12 +1,13 @@
 // The numbers typed as options: --colors/--tablets ranges (table), --tablets lists and counts
 // (graph), whole numbers (heap sizes, --max, --survey) and --max-memory sizes. The first byte
 // chooses the parser, the second the --colors given with a --tablets list (small, or anywhere
-// in 32 bits); the rest is the text. Each parser returns a value within its documented bounds
-// or throws usage_error, and never allocates for a count it is about to refuse.
+// in 32 bits); the rest is the text. Each parser (grundy/io/notation.hpp) returns a value within
+// its documented bounds or throws notation_error, and never allocates for a count it is about to
+// refuse.
 
 #include "check.hpp"
 
-#include "cli.hpp"
+#include <grundy/io/notation.hpp>
 
 #include <fmt/format.h>
 
@@ -15,7 +16,7 @@
 #include <string_view>
 
 using grundy::fuzz::require;
-namespace cli = grundy::cli;
+namespace io = grundy::io;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
@@ -24,25 +25,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     switch (data[0] % 4) {
     case 0: {
       const auto minimum = data[1] % 3u;
-      const auto r = cli::parse_range(text, "--colors", minimum);
+      const auto r = io::parse_range(text, "--colors", minimum);
       require(minimum <= r.first && r.first <= r.last && r.last <= 255, "a range lies within its bounds");
       if (text.find("..") == std::string_view::npos)
         require(r.first == r.last, "one number is a range of one");
-      const auto again = cli::parse_range(fmt::format("{}..{}", r.first, r.last), "--colors", minimum);
+      const auto again = io::parse_range(fmt::format("{}..{}", r.first, r.last), "--colors", minimum);
       require(again.first == r.first && again.last == r.last, "a range prints back to itself");
       break;
     }
     case 1: {
-      const auto n = cli::parse_count(text, "a heap size");
+      const auto n = io::parse_count(text, "a heap size");
       require(!text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos,
               "a count is digits only");
-      require(cli::parse_count(fmt::format("{}", n), "a heap size") == n, "a count prints back to itself");
+      require(io::parse_count(fmt::format("{}", n), "a heap size") == n, "a count prints back to itself");
       break;
     }
     case 2: {
       const unsigned colors =
           data[1] < 0x80 ? data[1] : static_cast<unsigned>((data[1] - 0x7Fu) * 0x2000000u - 1u);
-      const auto counts = cli::parse_tablets(colors, text);
+      const auto counts = io::parse_tablets(colors, text, "--colors", "--tablets");
       require(!counts.empty() && counts.size() <= 128, "a --tablets list has 1 to 128 counts");
       for (auto c : counts)
         require(c >= 1 && c <= 63, "each --tablets count is from 1 to 63");
@@ -52,12 +53,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     }
     default: {
-      const auto bytes = cli::parse_size(text, "--max-memory");
+      const auto bytes = io::parse_size(text, "--max-memory");
       require(bytes >= 1 && bytes <= 1'000'000'000'000'000'000ull, "a size is from 1 byte to 10^18");
       break;
     }
     }
-  } catch (const cli::usage_error&) {
+  } catch (const io::notation_error&) {
   }
   return 0;
 }

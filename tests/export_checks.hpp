@@ -4,7 +4,7 @@
 
 #include "test_files.hpp"
 
-#include <grundy/export.hpp>
+#include <grundy/io/export.hpp>
 #include <grundy/solve.hpp>
 
 #include <boost/json.hpp>

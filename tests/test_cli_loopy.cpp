@@ -6,6 +6,7 @@
 #include "cli_runner.hpp"
 
 #include <grundy/games/digraph.hpp>
+#include <grundy/io/read_digraph.hpp>
 #include <grundy/solve.hpp>
 
 #include <algorithm>
@@ -133,7 +134,7 @@ BOOST_AUTO_TEST_CASE(graphml_round_trips_through_networkx) {
   const int status = std::system((python + " '" + script + "' '" + out + "' > '" + listing + "'").c_str());
   BOOST_TEST_REQUIRE(status == 0, "networkx could not load the file (is python3-networkx installed?)");
 
-  const auto game = grundy::digraph_game::read(g);
+  const auto game = grundy::io::read_digraph(g);
   const auto solved = grundy::solve(game, game.position(std::vector<std::string>{"a", "e"}));
   std::vector<std::string> lines;
   for (grundy::vertex_id v = 0; v < solved.graph.vertex_count(); ++v)

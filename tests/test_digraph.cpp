@@ -5,8 +5,9 @@
 
 #include "test_files.hpp"
 
-#include <grundy/export.hpp>
 #include <grundy/games/digraph.hpp>
+#include <grundy/io/export.hpp>
+#include <grundy/io/read_digraph.hpp>
 #include <grundy/solve.hpp>
 #include <grundy/strategy.hpp>
 
@@ -48,9 +49,9 @@ const std::vector<std::pair<std::string, std::string>> expected_edges{
 } // namespace
 
 BOOST_AUTO_TEST_CASE(the_three_formats_read_the_same_graph) {
-  const auto list = digraph_game::read(write("g.txt", "# a comment\na b\nb a  # back\nb c\n\nc d\n"));
-  const auto dot = digraph_game::read(write("g.dot", "digraph G { a -> b; b -> a; b -> c -> d; }"));
-  const auto graphml = digraph_game::read(write("g.graphml", R"(<?xml version="1.0" encoding="UTF-8"?>
+  const auto list = grundy::io::read_digraph(write("g.txt", "# a comment\na b\nb a  # back\nb c\n\nc d\n"));
+  const auto dot = grundy::io::read_digraph(write("g.dot", "digraph G { a -> b; b -> a; b -> c -> d; }"));
+  const auto graphml = grundy::io::read_digraph(write("g.graphml", R"(<?xml version="1.0" encoding="UTF-8"?>
 <graphml xmlns="http://graphml.graphdrawing.org/xmlns">
   <graph id="G" edgedefault="directed">
     <node id="d"/><node id="a"/><node id="b"/><node id="c"/>
@@ -74,8 +75,8 @@ BOOST_AUTO_TEST_CASE(the_three_formats_read_the_same_graph) {
 // for, a token moves both ways along each edge.
 BOOST_AUTO_TEST_CASE(undirected_graphs_move_both_ways_when_asked) {
   const auto path = write("u.dot", "graph { x -- y; y -- z }");
-  BOOST_CHECK_THROW(digraph_game::read(path), grundy::undirected_digraph_error);
-  const auto g = digraph_game::read(path, {.undirected = true});
+  BOOST_CHECK_THROW(grundy::io::read_digraph(path), grundy::undirected_digraph_error);
+  const auto g = grundy::io::read_digraph(path, {.undirected = true});
   BOOST_TEST(g.edge_count() == 4u);
   BOOST_TEST(g.moves_from(*g.find("y")).size() == 2u);
 }
@@ -83,7 +84,7 @@ BOOST_AUTO_TEST_CASE(undirected_graphs_move_both_ways_when_asked) {
 BOOST_AUTO_TEST_CASE(bad_files_are_refused_with_one_line) {
   const auto refused = [](const std::string& path) {
     try {
-      digraph_game::read(path);
+      grundy::io::read_digraph(path);
     } catch (const grundy::digraph_error& e) {
       return std::string(e.what()).find('\n') == std::string::npos;
     }
@@ -94,7 +95,7 @@ BOOST_AUTO_TEST_CASE(bad_files_are_refused_with_one_line) {
   BOOST_TEST(refused(write("three.txt", "a b c\n")));
   BOOST_TEST(refused(write("bad.dot", "digraph { a -> ")));
   BOOST_TEST(refused(write("bad.graphml", "<graphml><graph><node id=\"a\"/>")));
-  const auto g = digraph_game::read(write("one.txt", "a b\n"));
+  const auto g = grundy::io::read_digraph(write("one.txt", "a b\n"));
   BOOST_CHECK_THROW(g.position(std::vector<std::string>{"q"}), grundy::digraph_error);
 }
 
@@ -130,7 +131,7 @@ BOOST_AUTO_TEST_CASE(token_sums_by_smiths_rule_equal_the_graph_of_the_sum) {
 }
 
 BOOST_AUTO_TEST_CASE(exports_list_every_vertex_and_edge) {
-  const auto g = digraph_game::read(write("e.txt", "a b\nb a\nb c\nc d\n"));
+  const auto g = grundy::io::read_digraph(write("e.txt", "a b\nb a\nb c\nc d\n"));
   const auto solved = grundy::solve(g, g.position(std::vector<std::string>{"a"}));
   std::ostringstream json, csv, graphml;
   grundy::write_labelled_graph(json, grundy::export_format::json, g, solved.graph, solved.values,

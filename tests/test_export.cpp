@@ -1,4 +1,4 @@
-// The exports of a labelled graph (grundy/export.hpp) read back by parsers that owe nothing to
+// The exports of a labelled graph (grundy/io/export.hpp) read back by parsers that owe nothing to
 // grundy: Boost.JSON for JSON, xml.etree and networkx for GraphML and Python's csv module for
 // CSV (tests/read_export.py), on names that look like numbers or hold commas, quotes, markup,
 // control characters or invalid UTF-8, on a graph with cycles, and with misère outcomes.
@@ -8,8 +8,9 @@
 #include "cli_runner.hpp"
 #include "export_checks.hpp"
 
-#include <grundy/export.hpp>
 #include <grundy/games/digraph.hpp>
+#include <grundy/io/export.hpp>
+#include <grundy/io/read_digraph.hpp>
 #include <grundy/misere.hpp>
 #include <grundy/solve.hpp>
 
@@ -291,7 +292,7 @@ BOOST_AUTO_TEST_CASE(statistics_head_fields_have_one_type_each) {
 // on a graph with cycles --misere is refused before any file is written.
 BOOST_AUTO_TEST_CASE(the_cli_exports_misere_outcomes_and_refuses_them_with_cycles) {
   const auto file = save("acyclic.txt", "007 1,2\n1,2 <&>\n007 \xc3\xa9\xe2\x88\x9e\n");
-  const auto g = digraph_game::read(file);
+  const auto g = grundy::io::read_digraph(file);
   const auto s = grundy::solve(g, g.position(std::vector<std::string>{"007"}));
   const auto misere = grundy::misere_outcomes(s.graph.graph);
   const auto expected = expected_vertices(g, s, &misere);

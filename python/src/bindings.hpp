@@ -3,10 +3,10 @@
 // settings of a solve, Ctrl-C while the library runs, and the registration of each part.
 
 #include <grundy/dot.hpp>
-#include <grundy/export.hpp>
+#include <grundy/io/export.hpp>
 #include <grundy/solve.hpp>
 
-#include <report.hpp>
+#include <grundy/io/report.hpp>
 
 #include <pybind11/pybind11.h>
 
@@ -42,7 +42,7 @@ public:
   virtual void write_dot(std::ostream& os) const = 0;
   virtual void write_labelled(std::ostream& os, export_format format) const = 0;
   // The fields the CLI prints before the statistics (game, its parameters, start).
-  virtual cli::fields head() const = 0;
+  virtual io::fields head() const = 0;
   // Seconds spent inside the user's own functions (games written in Python); 0 otherwise.
   virtual double user_seconds() const { return 0; }
   // The files the game was read from, which an export may not replace.
@@ -56,7 +56,7 @@ public:
 // list of (colour, height) pairs, the user's own object).
 template <class G, class Traits> class solved_game final : public solved_any {
 public:
-  solved_game(G g, solved_graph<G> solved, cli::fields head, double user_seconds = 0,
+  solved_game(G g, solved_graph<G> solved, io::fields head, double user_seconds = 0,
               std::vector<std::string> inputs = {})
       : game_(std::move(g)), solved_(std::move(solved)), head_(std::move(head)), user_seconds_(user_seconds),
         inputs_(std::move(inputs)) {
@@ -74,7 +74,7 @@ public:
   void write_labelled(std::ostream& os, export_format format) const override {
     write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite);
   }
-  cli::fields head() const override { return head_; }
+  io::fields head() const override { return head_; }
   double user_seconds() const override { return user_seconds_; }
   std::span<const std::string> inputs() const override { return inputs_; }
   bool formats_in_python() const override {
@@ -87,7 +87,7 @@ public:
 private:
   G game_;
   solved_graph<G> solved_;
-  cli::fields head_;
+  io::fields head_;
   double user_seconds_;
   std::vector<std::string> inputs_;
 };

@@ -2,11 +2,10 @@
 
 #include "bindings.hpp"
 
-#include <cli.hpp>
-#include <exploration.hpp>
-
 #include <grundy/games/digraph.hpp>
+#include <grundy/io/notation.hpp>
 #include <grundy/io/output_file.hpp>
+#include <grundy/io/report.hpp>
 
 #include <fmt/format.h>
 
@@ -23,8 +22,8 @@ std::string limit_message(const limit_exceeded& e) {
                            ? "raise max_memory if the machine has more"
                            : "the game has more positions in one level than can be numbered";
   return fmt::format("{}; reached {} positions and {} moves in {} levels, {} s, {} of memory ({})", e.what(),
-                     cli::with_thousands(r.states), cli::with_thousands(r.edges), r.levels,
-                     cli::format_seconds(r.seconds), cli::format_bytes(r.memory_bytes), advice);
+                     io::with_thousands(r.states), io::with_thousands(r.edges), r.levels,
+                     io::format_seconds(r.seconds), io::format_bytes(r.memory_bytes), advice);
 }
 
 } // namespace
@@ -48,8 +47,6 @@ void translate_errors(std::exception_ptr p) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
   } catch (const labelling_stopped&) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
-  } catch (const cli::interrupted_error&) {
-    PyErr_SetNone(PyExc_KeyboardInterrupt);
   } catch (const io::output_interrupted&) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
   } catch (const io::output_failed& e) {
@@ -57,7 +54,8 @@ void translate_errors(std::exception_ptr p) {
     PyErr_SetString(PyExc_OSError, e.what());
   } catch (const not_acyclic& e) {
     PyErr_SetString(PyExc_ValueError, e.what());
-  } catch (const cli::usage_error& e) {
+  } catch (const io::notation_error& e) {
+    // A size or count the user typed, named by the argument the module passed (max_memory...).
     PyErr_SetString(PyExc_ValueError, e.what());
   } catch (const std::out_of_range& e) {
     // A position not reachable from the start, a heap past the values computed.

@@ -3,6 +3,9 @@
 
 #include "builtin_games.hpp"
 
+#include <grundy/io/notation.hpp>
+#include <grundy/io/read_digraph.hpp>
+
 #include <pybind11/stl.h>
 
 #include <boost/unordered/unordered_flat_map.hpp>
@@ -44,7 +47,7 @@ digraph_game read_digraph(const std::string& path, bool undirected, const py::ob
     options.stop = stop;
     try {
       const py::gil_scoped_release unlocked;
-      return digraph_game::read(path, options);
+      return io::read_digraph(path, options);
     } catch (const undirected_digraph_error& e) {
       throw py::value_error(e.description() +
                             "; pass undirected=True to let a token move both ways along each edge");
@@ -171,7 +174,7 @@ py::class_<game_with_start<tablettes_game>> add_class(py::module_& m, std::type_
                throw py::value_error("tablet counts cannot be negative, not " + text);
              if (colors > 128)
                throw py::value_error("colors " + std::to_string(colors) + " is too many (at most 128)");
-             const auto counts = parse_tablets(static_cast<unsigned>(colors), text, "colors", "tablets");
+             const auto counts = io::parse_tablets(static_cast<unsigned>(colors), text, "colors", "tablets");
              tablettes_game g(counts, {.symmetry = symmetry});
              const auto start = g.start();
              return game_with_start<tablettes_game>{std::move(g), start, {}};

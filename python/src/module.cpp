@@ -2,10 +2,9 @@
 
 #include "bindings.hpp"
 
-#include <cli.hpp>
-#include <exploration.hpp>
-
+#include <grundy/io/notation.hpp>
 #include <grundy/io/output_file.hpp>
+#include <grundy/io/render.hpp>
 #include <grundy/memory.hpp>
 
 #include <fmt/format.h>
@@ -32,13 +31,13 @@ py::bytes render(const solved_any& s, const std::string& format) {
       subprocess.attr("run")(py::make_tuple("dot", "-T" + format), py::arg("input") = py::bytes(dot.str()),
                              py::arg("capture_output") = true);
   if (done.attr("returncode").cast<int>() != 0)
-    throw cli::run_error("dot could not render the graph: " +
-                         done.attr("stderr").attr("decode")("utf-8", "replace").cast<std::string>());
+    throw io::render_failed("dot could not render the graph: " +
+                            done.attr("stderr").attr("decode")("utf-8", "replace").cast<std::string>());
   return done.attr("stdout");
 }
 
 std::string json_of(const solved_any& s) {
-  return cli::statistics_json(cli::json_fields(s.head()), s.statistics());
+  return io::statistics_json(io::json_fields(s.head()), s.statistics());
 }
 
 const solved_any& solved(const result& r) { return *r.solved; }
@@ -112,7 +111,7 @@ void export_to(const result& r, const std::string& path) {
       picture = render(s, extension.substr(1));
     } catch (const py::error_already_set& e) {
       if (!e.matches(PyExc_FileNotFoundError)) throw;
-      throw cli::run_error("drawing needs Graphviz's dot, which was not found (install graphviz)");
+      throw io::render_failed("drawing needs Graphviz's dot, which was not found (install graphviz)");
     }
     write_output(
         path, [&](std::ostream& os) { os << picture; }, s.inputs());
@@ -133,7 +132,7 @@ py::object repr_svg(const result& r) {
   } catch (const py::error_already_set& e) {
     if (e.matches(PyExc_FileNotFoundError)) return py::none();
     throw;
-  } catch (const cli::run_error&) {
+  } catch (const io::render_failed&) {
     return py::none();
   }
 }
@@ -186,7 +185,7 @@ solve_settings solve_settings::from_python(unsigned threads, const py::object& m
   if (max_memory.is_none())
     s.max_memory = default_memory_limit();
   else if (py::isinstance<py::str>(max_memory))
-    s.max_memory = cli::parse_size(max_memory.cast<std::string>(), "max_memory");
+    s.max_memory = io::parse_size(max_memory.cast<std::string>(), "max_memory");
   else {
     const auto n = whole(max_memory, "max_memory");
     if (n < 0) throw py::value_error("max_memory must be a number of bytes, not " + std::to_string(n));

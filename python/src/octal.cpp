@@ -3,8 +3,6 @@
 
 #include "bindings.hpp"
 
-#include <cli.hpp>
-
 #include <grundy/io/output_file.hpp>
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>

@@ -275,7 +275,7 @@ result solve_python(const py::object& game, const py::object& start, const solve
     g.forget_batches();
     const auto seconds = g.user_seconds();
     return result{std::make_shared<solved_game<G, python_traits>>(g, std::move(solved),
-                                                                  cli::fields{{"game", "python"}}, seconds)};
+                                                                  io::fields{{"game", "python"}}, seconds)};
   });
 }
 

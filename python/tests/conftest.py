@@ -7,12 +7,20 @@ import subprocess
 import pytest
 
 
+def cli_path():
+    """The grundy tool the module is compared with; skips the test when there is none."""
+    path = os.environ.get("GRUNDY_CLI")
+    if not path:
+        pytest.skip("the grundy tool was not built (GRUNDY_CLI is not set)")
+    if not os.path.exists(path):
+        pytest.skip(f"GRUNDY_CLI names {path}, which does not exist")
+    return path
+
+
 @pytest.fixture(scope="session")
 def cli():
     """Runs `grundy ARGS... --format json` and returns the parsed JSON."""
-    path = os.environ.get("GRUNDY_CLI")
-    if not path or not os.path.exists(path):
-        pytest.skip("GRUNDY_CLI does not name the grundy tool")
+    path = cli_path()
 
     def run(*args):
         done = subprocess.run([path, *args, "--format", "json"], capture_output=True, text=True, check=True)

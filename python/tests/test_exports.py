@@ -2,14 +2,13 @@
 for byte, and networkx writes and reads back what to_networkx gives."""
 
 import json
-import os
 import re
 import subprocess
 
 import pytest
 
 import grundy
-from conftest import without_timings
+from conftest import cli_path, without_timings
 
 # An edge list whose vertex names look like numbers or hold markup; "007" <-> "1,2" is a cycle,
 # so that values ∞(K) appear.
@@ -23,10 +22,7 @@ def original(portable):
 
 
 def run_cli(*args):
-    path = os.environ.get("GRUNDY_CLI")
-    if not path or not os.path.exists(path):
-        pytest.skip("GRUNDY_CLI does not name the grundy tool")
-    subprocess.run([path, *args, "-q"], check=True, capture_output=True)
+    subprocess.run([cli_path(), *args, "-q"], check=True, capture_output=True)
 
 
 GAMES = [

@@ -1,7 +1,10 @@
 // Uses grundy as an installed package: a game of its own, through the header-only builder and
-// labelling, and a built-in game, whose moves live in the compiled library.
+// labelling, a built-in game, whose moves live in the compiled library, and grundy::io's
+// reports and notation.
 
 #include <grundy/games/nim.hpp>
+#include <grundy/io/notation.hpp>
+#include <grundy/io/report.hpp>
 #include <grundy/solve.hpp>
 
 #include <cstdio>
@@ -29,5 +32,7 @@ int main() {
   const auto nim = grundy::solve(grundy::nim_game{}, grundy::heaps{3, 4, 5});
   std::printf("take one or two from 10: value %u; nim %s: value %u\n", own.statistics.start_value,
               grundy::format_heaps(nim.graph.states[0]).c_str(), nim.statistics.start_value);
-  return own.statistics.start_value == 1 && nim.statistics.start_value == 2 ? 0 : 1;
+  const bool io_ok = grundy::io::parse_size("6G", "size") == (6ull << 30) &&
+                     grundy::io::with_thousands(1234567) == "1,234,567";
+  return own.statistics.start_value == 1 && nim.statistics.start_value == 2 && io_ok ? 0 : 1;
 }

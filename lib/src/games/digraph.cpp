@@ -16,26 +16,12 @@ struct digraph_game::data {
 
 using edge_list = std::vector<std::pair<vertex_id, vertex_id>>;
 
-digraph_game digraph_game::read(const std::string& path, const io::read_options& options) {
-  io::named_graph g;
-  try {
-    g = io::read_graph(path, options);
-  } catch (const io::undirected_graph_error& e) {
-    throw undirected_digraph_error(e.what(), e.description());
-  } catch (const io::graph_file_error& e) {
-    throw digraph_error(e.what(), e.system_error());
-  }
-  if (g.names.empty()) throw digraph_error(fmt::format("the graph file {} has no vertex", path));
-  return digraph_game(build(std::move(g.names), g.edges));
-}
-
-digraph_game digraph_game::from_edges(std::vector<std::string> names, const edge_list& edges) {
+digraph_game digraph_game::from_edges(std::vector<std::string> names, edge_list edges) {
   if (names.empty()) throw digraph_error("a graph needs at least one vertex");
-  edge_list sorted = edges;
-  for (auto [u, v] : sorted)
+  for (auto [u, v] : edges)
     if (u >= names.size() || v >= names.size())
       throw digraph_error("an edge names a vertex that is not there");
-  return digraph_game(build(std::move(names), sorted));
+  return digraph_game(build(std::move(names), edges));
 }
 
 std::shared_ptr<const digraph_game::data> digraph_game::build(std::vector<std::string> names,

@@ -1,6 +1,7 @@
 #include <grundy/games/digraph/entry.hpp>
 #include <grundy/games/digraph/notation.hpp>
 
+#include <grundy/io/read_digraph.hpp>
 #include <grundy/memory.hpp>
 
 #include <fmt/format.h>
@@ -76,7 +77,7 @@ game_position<digraph_game> digraph_entry::make(const position_text& t) {
   options.max_memory = t.max_memory ? t.max_memory : default_memory_limit();
   options.stop = t.stop;
   try {
-    auto g = digraph_game::read(t.words[0], options);
+    auto g = io::read_digraph(t.words[0], options);
     auto s = g.position(names);
     return {std::move(g), std::move(s), {}};
   } catch (const undirected_digraph_error& e) {

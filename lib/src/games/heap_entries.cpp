@@ -19,7 +19,7 @@ game_position<moore_game> moore_entry::make(const position_text& t) {
     if (words.empty())
       throw notation_error(
           fmt::format("moore needs k and heap sizes, as in: {}", t.example(name, t.name("k") + " 2 3 4 5")));
-    k = static_cast<unsigned>(parse_whole_number(words.front(), "moore's k", 1, 64));
+    k = static_cast<unsigned>(io::parse_whole(words.front(), "moore's k", 1, 64));
     words.erase(words.begin());
   }
   const moore_game g(k);

@@ -2,23 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <charconv>
 
 namespace grundy {
-
-std::uint64_t parse_whole_number(std::string_view text, std::string_view what, std::uint64_t low,
-                                 std::uint64_t high) {
-  std::uint64_t value = 0;
-  const auto* end = text.data() + text.size();
-  const auto [p, ec] = std::from_chars(text.data(), end, value);
-  const bool digits =
-      !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!digits || ec != std::errc{} || p != end || value < low || value > high)
-    throw notation_error(
-        fmt::format("{} takes a whole number from {} to {}, not '{}'", what, low, high, text));
-  return value;
-}
 
 const std::string* position_text::find(std::string_view parameter) const {
   const auto it = named.find(parameter);
@@ -27,7 +12,7 @@ const std::string* position_text::find(std::string_view parameter) const {
 
 std::uint64_t position_text::whole(std::string_view parameter, std::uint64_t low, std::uint64_t high) const {
   const auto* text = find(parameter);
-  return parse_whole_number(text ? *text : std::string_view{}, name(parameter), low, high);
+  return io::parse_whole(text ? *text : std::string_view{}, name(parameter), low, high);
 }
 
 std::string position_text::name(std::string_view parameter) const {

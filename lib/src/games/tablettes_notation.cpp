@@ -72,37 +72,6 @@ pile read_pile(reader& r, std::string_view what) {
 
 } // namespace
 
-std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
-                                    std::string_view tablets_name) {
-  if (tablets.empty())
-    throw notation_error(fmt::format("tablettes need {} C and {} N", colors_name, tablets_name));
-  std::vector<unsigned> counts;
-  for (std::size_t begin = 0;;) {
-    const auto comma = tablets.find(',', begin);
-    const auto word =
-        tablets.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
-    const auto n = parse_whole_number(word, tablets_name, 1, 63); // per colour
-    // 2T + C bits must fit a position's 128 (tablettes_game says more), so a longer list is
-    // refused here, before a vector of millions of counts is built from a long argument.
-    if (counts.size() == 128) throw notation_error(fmt::format("{} lists at most 128 colours", tablets_name));
-    counts.push_back(static_cast<unsigned>(n));
-    if (comma == std::string_view::npos) break;
-    begin = comma + 1;
-  }
-  if (counts.size() == 1) {
-    if (colors == 0)
-      throw notation_error(
-          fmt::format("tablettes need {} C (at least 1) with {} N", colors_name, tablets_name));
-    if (colors > 128)
-      throw notation_error(fmt::format("{} {} is too many (at most 128)", colors_name, colors));
-    return std::vector<unsigned>(colors, counts[0]);
-  }
-  if (colors != 0 && colors != counts.size())
-    throw notation_error(fmt::format("{} {} does not match the {} counts of {}", colors_name, colors,
-                                     counts.size(), tablets_name));
-  return counts;
-}
-
 std::vector<pile> parse_piles_text(std::string_view text) {
   constexpr std::string_view what = "the piles";
   reader r(text);
@@ -168,7 +137,7 @@ game_position<tablettes_game> tablettes_entry::make(const position_text& t) {
   const auto colors = t.find("colors") ? static_cast<unsigned>(t.whole("colors", 1, 128)) : 0u;
   const auto* tablets = t.find("tablets");
   const std::string tablets_text = tablets ? *tablets : std::string{};
-  const auto counts = parse_tablets(colors, tablets_text, t.name("colors"), t.name("tablets"));
+  const auto counts = io::parse_tablets(colors, tablets_text, t.name("colors"), t.name("tablets"));
   // The game's own limit, in the words of the parameters.
   const auto total = std::accumulate(counts.begin(), counts.end(), std::uint64_t{0});
   if (2 * total + counts.size() > 128)

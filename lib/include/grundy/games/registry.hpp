@@ -23,6 +23,7 @@
 
 #include <grundy/game.hpp>
 #include <grundy/games/nim.hpp>
+#include <grundy/io/notation.hpp>
 
 #include <array>
 #include <atomic>
@@ -40,11 +41,9 @@
 namespace grundy {
 
 // Text that does not name a position of the game: a std::invalid_argument, as the games' own
-// checks are, so that every front end reports both as the user's mistake.
-class notation_error : public std::invalid_argument {
-public:
-  using std::invalid_argument::invalid_argument;
-};
+// checks are, so that every front end reports both as the user's mistake. The one type of the
+// notation of numbers too (grundy/io/notation.hpp).
+using io::notation_error;
 
 // A game with its starting position. `typed` keeps heap sizes in the order they were typed,
 // for displays that follow the user's order (Nim's binary table); it is empty otherwise.
@@ -102,11 +101,6 @@ struct position_text {
   std::string set_flag(std::string_view flag) const;
   std::string example(std::string_view game, std::string_view words) const;
 };
-
-// "the first heap" typed as text: a whole number from `low` to `high`, decimal digits only.
-// Throws notation_error: "moore's k takes a whole number from 1 to 64, not 'x'".
-std::uint64_t parse_whole_number(std::string_view text, std::string_view what, std::uint64_t low,
-                                 std::uint64_t high);
 
 // The figures that name a game in reports, before its statistics: {"game", "octal"}, {"code", "0.07"}.
 using game_fields = std::vector<std::pair<std::string, std::string>>;

@@ -3,7 +3,6 @@
 // one token along an edge.
 
 #include <grundy/graph.hpp>
-#include <grundy/io/graph_readers.hpp>
 
 #include <boost/container/small_vector.hpp>
 
@@ -57,17 +56,11 @@ public:
   // only in which token is where are one.
   using state_type = boost::container::small_vector<vertex_id, 4>;
 
-  // Reads a graph file (io::read_graph): Graphviz DOT (.dot, .gv), GraphML (.graphml, .xml), and
-  // any other file as an edge list, "u v" per line (a line of one name adds a vertex without
-  // moves; '#' starts a comment). Throws digraph_error (undirected_digraph_error for an
-  // undirected graph without options.undirected), `interrupted` once options.stop is set, and
-  // limit_exceeded past options.max_memory.
-  static digraph_game read(const std::string& path, const io::read_options& options = {});
-
-  // A graph given in the program: names[v] is vertex v's name, and (u, v) an edge from u to v.
+  // A graph given in the program, or read from a file (io::read_digraph, grundy/io/read_digraph.hpp):
+  // names[v] is vertex v's name, and (u, v) an edge from u to v; an edge given twice is one.
   // Throws digraph_error for no vertex, an edge naming no vertex, or two vertices of one name.
   static digraph_game from_edges(std::vector<std::string> names,
-                                 const std::vector<std::pair<vertex_id, vertex_id>>& edges);
+                                 std::vector<std::pair<vertex_id, vertex_id>> edges);
 
   std::size_t vertex_count() const noexcept { return names().size(); }
   std::size_t edge_count() const noexcept; // distinct edges

@@ -1,6 +1,6 @@
 #pragma once
-// Tablettes positions as people type and read them: piles as [colour,height], the counts of
-// tablets per colour, moves as "[1,2] on [0,2]".
+// Tablettes positions as people type and read them: piles as [colour,height], moves as
+// "[1,2] on [0,2]" (the counts of tablets per colour: io::parse_tablets).
 
 #include <grundy/games/tablettes.hpp>
 
@@ -9,13 +9,6 @@
 #include <vector>
 
 namespace grundy {
-
-// The counts of tablets per colour: N with `colors` colours (0: not given), or one count per
-// colour ("3,3,2,4", the colours implied, or checked against `colors`); each from 1 to 63.
-// `colors_name` and `tablets_name` are the parameters as the user typed them. Throws
-// notation_error.
-std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
-                                    std::string_view tablets_name);
 
 // Piles written as tablettes_game::format writes them: "[[0,1],[1,2]]" (spaces allowed).
 // Throws notation_error.

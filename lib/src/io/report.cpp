@@ -1,7 +1,4 @@
-#include "report.hpp"
-
-#include "cli.hpp"
-
+#include <grundy/io/report.hpp>
 #include <grundy/io/text.hpp>
 
 #include <fmt/format.h>
@@ -11,7 +8,29 @@
 #include <optional>
 #include <string_view>
 
-namespace grundy::cli {
+namespace grundy::io {
+
+std::string format_seconds(double seconds) {
+  return seconds < 10 ? fmt::format("{:.3f}", seconds) : fmt::format("{:.1f}", seconds);
+}
+
+std::string with_thousands(std::uint64_t n) {
+  const auto digits = std::to_string(n);
+  std::string text;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  return text;
+}
+
+std::string describe_stop(const exploration_stopped& e, std::string_view advice) {
+  const auto& r = e.reached();
+  return fmt::format("{}{}{}{}; reached {} positions and {} moves in {} levels, {} s, {} of memory", e.what(),
+                     advice.empty() ? "" : " (", advice, advice.empty() ? "" : ")", with_thousands(r.states),
+                     with_thousands(r.edges), r.levels, format_seconds(r.seconds),
+                     format_bytes(r.memory_bytes));
+}
 
 std::string format_bytes(std::uint64_t bytes) {
   if (bytes < 1024 * 1024) return fmt::format("{:.1f} KB", bytes / 1024.0);
@@ -88,10 +107,10 @@ std::string json_field(std::string_view key, std::string_view text) {
   } else if (key == "tablets") {
     if (auto list = number_list(text)) return *std::move(list);
   } else if (key == "start") {
-    return json_string(portable_name(text));
+    return json_quoted(portable_name(text));
   }
   // A field whose text does not fit its type is still given, as the string it is.
-  return json_string(text);
+  return json_quoted(text);
 }
 
 } // namespace
@@ -107,7 +126,7 @@ fields json_fields(const fields& head) {
 std::string statistics_json(const fields& head, const graph_statistics& s) {
   std::string text = "{";
   for (auto& [key, value] : head)
-    text += fmt::format("{}: {}, ", json_string(key), value);
+    text += fmt::format("{}: {}, ", json_quoted(key), value);
   if (s.symmetric) text += fmt::format("\"classes\": {}, \"class_edges\": {}, ", s.classes, s.class_edges);
   // A finite value is a number; ∞(K) is null, with K beside it.
   const std::string grundy = s.start_value == infinity ? fmt::format("null, \"infinite_set\": [{}]",
@@ -124,4 +143,4 @@ std::string statistics_json(const fields& head, const graph_statistics& s) {
   return text;
 }
 
-} // namespace grundy::cli
+} // namespace grundy::io

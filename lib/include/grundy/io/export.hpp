@@ -1,0 +1,63 @@
+#pragma once
+// A labelled game graph as a whole, in formats other tools read: GraphML (networkx, yEd,
+// Gephi), JSON and CSV. Each format has its header in grundy/io/; docs/cli-guide.md ("Export
+// formats") gives the fields, their types, the ∞ and misère cases and how odd names are written.
+
+#include <grundy/game.hpp>
+#include <grundy/graph.hpp>
+#include <grundy/io/export_csv.hpp>
+#include <grundy/io/export_graphml.hpp>
+#include <grundy/io/export_json.hpp>
+#include <grundy/io/labelled_graph_view.hpp>
+#include <grundy/io/text.hpp>
+#include <grundy/labelling.hpp>
+#include <grundy/loopy.hpp>
+
+#include <fmt/format.h>
+
+#include <ostream>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+namespace grundy {
+
+enum class export_format { graphml, json, csv };
+
+// The format a file name asks for by its extension: .graphml, .json or .csv. Throws
+// std::invalid_argument for any other.
+inline export_format export_format_of(std::string_view path) {
+  const auto ends = [&](std::string_view suffix) {
+    return path.size() >= suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+  };
+  if (ends(".graphml")) return export_format::graphml;
+  if (ends(".json")) return export_format::json;
+  if (ends(".csv")) return export_format::csv;
+  throw std::invalid_argument(
+      fmt::format("cannot tell the format of '{}': its name must end in .graphml, .json or .csv", path));
+}
+
+// Writes every vertex of a labelled graph with its position, value and outcome, and every
+// edge, in `format`, one vertex at a time. `infinite` gives the sets K of a graph with cycles
+// (null: none); `misere`, when not null, every vertex's misère outcome (misere_outcomes), which
+// the formats then add. The graph must have its edges.
+template <game Game>
+void write_labelled_graph(std::ostream& os, export_format format, const Game& game,
+                          const game_graph<state_t<Game>>& gg, const std::vector<grundy_value>& values,
+                          const infinite_sets* infinite = nullptr,
+                          const std::vector<outcome>* misere = nullptr) {
+  if (!gg.has_edges()) throw std::invalid_argument("exporting a graph needs its edges");
+  if (values.size() != gg.vertex_count() || (misere && misere->size() != gg.vertex_count()))
+    throw std::invalid_argument("exporting a graph needs a value and an outcome for each of its vertices");
+  const labelled_graph_view<Game> view{game, gg, values, infinite, misere};
+  switch (format) {
+  case export_format::graphml:
+    return detail::write_graphml(os, view);
+  case export_format::json:
+    return detail::write_json(os, view);
+  case export_format::csv:
+    return detail::write_csv(os, view);
+  }
+}
+
+} // namespace grundy
