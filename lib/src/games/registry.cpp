@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-
 namespace grundy {
 
 const std::string* position_text::find(std::string_view parameter) const {

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The rules of docs/architecture.md that a machine can check, one line per breach:
+#   - the front ends (apps/, python/, fuzz/, examples/, the web server) use the library alone:
+#     none includes another's headers;
+#   - the library includes no front end, nor their libraries (CLI11, pybind11);
+#   - the core (games' rules and strategies, builders, labellings, octal engines) includes
+#     nothing of grundy::io, which is built over it;
+#   - no source file of the library or of the Python module passes 550 lines.
+#   scripts/check-architecture.sh [ROOT]
+set -uo pipefail
+root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$root"
+breaches=0
+breach() {
+  echo "architecture: $*"
+  breaches=$((breaches + 1))
+}
+
+# Headers of the tool, by name (the tool includes them as "cli.hpp").
+apps_headers=$(cd apps && ls -- *.hpp | paste -sd'|')
+for dir in python fuzz examples lib; do
+  while IFS= read -r line; do
+    breach "$line: includes a header of the tool (apps/)"
+  done < <(grep -rnE "#include [\"<](${apps_headers})[\">]" "$dir" --include='*.cpp' --include='*.hpp' || true)
+done
+while IFS= read -r line; do
+  breach "$line: the library includes a front end's library"
+done < <(grep -rnE '#include [<"](CLI/|pybind11/)' lib --include='*.cpp' --include='*.hpp' || true)
+while IFS= read -r line; do
+  breach "$line: the tool includes the Python module's or the fuzz targets' sources"
+done < <(grep -rnE '#include "(bindings|builtin_games|check)\.hpp"' apps || true)
+
+# The io layer's files: lib/include/grundy/io/, lib/src/io/, and the games' entries and notation
+# (grundy/games/registry.hpp and its kin), which read words and files; export.hpp forwards to
+# io/export.hpp for code written before it moved.
+is_io() {
+  case $1 in
+  lib/include/grundy/io/* | lib/src/io/* | lib/include/grundy/export.hpp) return 0 ;;
+  lib/include/grundy/games/registry.hpp | lib/include/grundy/games/builtin.hpp) return 0 ;;
+  lib/include/grundy/games/entry_traits.hpp | lib/include/grundy/games/heap_notation.hpp) return 0 ;;
+  lib/include/grundy/games/*/entry.hpp | lib/include/grundy/games/*/notation.hpp) return 0 ;;
+  lib/src/games/registry.cpp | lib/src/games/heap_notation.cpp) return 0 ;;
+  lib/src/games/*/entry.cpp | lib/src/games/*/notation.cpp) return 0 ;;
+  esac
+  return 1
+}
+while IFS= read -r file; do
+  is_io "$file" && continue
+  while IFS= read -r line; do
+    breach "$file:$line: the core includes grundy::io (or the games' notation), which is built over it"
+  done < <(grep -nE '#include <grundy/(io/|games/(registry|builtin|entry_traits|heap_notation)\.hpp|games/[a-z_]+/(entry|notation)\.hpp)' "$file" || true)
+done < <(find lib/include lib/src -name '*.hpp' -o -name '*.cpp' | sort)
+
+while IFS= read -r file; do
+  lines=$(wc -l <"$file")
+  ((lines > 550)) && breach "$file: $lines lines, past 550: several concerns, to split by name"
+done < <(find lib python/src -name '*.hpp' -o -name '*.cpp' | sort)
+
+if ((breaches > 0)); then
+  echo "architecture: $breaches breaches of docs/architecture.md"
+  exit 1
+fi
+echo "architecture: the layers hold"
