@@ -214,5 +214,6 @@ hint_result hint_python(const py::object& game, const py::object& position, bool
 // The classes and functions of each part.
 void add_builtin_games(py::module_& m);
 void add_octal(py::module_& m);
+void add_results(py::module_& m);
 
 } // namespace grundy::python
