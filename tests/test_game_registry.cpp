@@ -190,3 +190,12 @@ BOOST_AUTO_TEST_CASE(regression_non_ascii_character_in_an_octal_code) {
   BOOST_TEST(message_of("octal", typed({"12.7", "3"})) ==
              "invalid octal code '12.7': at most one digit may stand before the point");
 }
+
+// "--tablets 2," was refused with "not ''", which hid the count that was missing.
+BOOST_AUTO_TEST_CASE(regression_empty_count_in_a_list_of_tablets) {
+  for (const char* tablets : {",", "2,", ",2", "2,,3"})
+    BOOST_TEST(message_of("tablettes", typed({}, {{"colors", "2"}, {"tablets", tablets}})) ==
+               fmt::format("<tablets> '{}' has an empty count", tablets));
+  BOOST_TEST(message_of("tablettes", typed({}, {{"colors", "2"}, {"tablets", "0"}})) ==
+             "<tablets> takes a whole number from 1 to 63, not '0'");
+}
