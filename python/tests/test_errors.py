@@ -183,3 +183,16 @@ def test_octal_codes_as_on_the_command_line():
     # The message was empty: a byte of 'é' alone is no UTF-8 Python can decode.
     with pytest.raises(ValueError, match="invalid octal code '0.é': 'é' is not an octal or hexadecimal digit"):
         grundy.Octal("0.é", [3])
+
+
+def test_hint_refuses_more_winning_moves_than_memory_holds():
+    # Listed, the 3.8·10^8 winning moves of a heap of 2**32 - 1 in 0.07 took 15 GB before
+    # MemoryError; seven such heaps (an odd number, so a first player's win) have seven times
+    # more, past any machine's memory.
+    game = grundy.Octal("0.07", [3])
+    with pytest.raises(ValueError, match="winning moves, too many to list"):
+        grundy.hint(game, position=[2**32 - 1] * 7)
+    with pytest.raises(ValueError, match="winning moves, too many to list"):
+        grundy.winning_moves(game, position=[2**32 - 1] * 7)
+    # A heap of 10^5 tokens still lists its thousands of winning moves.
+    assert len(grundy.winning_moves(game, position=[5, 10**5])) > 1000
