@@ -187,12 +187,12 @@ def test_octal_codes_as_on_the_command_line():
 
 def test_hint_refuses_more_winning_moves_than_memory_holds():
     # Listed, the 3.8·10^8 winning moves of a heap of 2**32 - 1 in 0.07 took 15 GB before
-    # MemoryError; seven such heaps (an odd number, so a first player's win) have seven times
-    # more, past any machine's memory.
+    # MemoryError; seven such heaps, all different, have 1.8·10^9, hundreds of GB as Python's.
     game = grundy.Octal("0.07", [3])
+    heaps = [2**32 - 1 - i for i in range(7)]
+    with pytest.raises(ValueError, match="has 1768515936 winning moves, too many to list"):
+        grundy.hint(game, position=heaps)
     with pytest.raises(ValueError, match="winning moves, too many to list"):
-        grundy.hint(game, position=[2**32 - 1] * 7)
-    with pytest.raises(ValueError, match="winning moves, too many to list"):
-        grundy.winning_moves(game, position=[2**32 - 1] * 7)
+        grundy.winning_moves(game, position=heaps)
     # A heap of 10^5 tokens still lists its thousands of winning moves.
     assert len(grundy.winning_moves(game, position=[5, 10**5])) > 1000
