@@ -84,6 +84,8 @@ digraph_game digraph_from(const py::object& source, bool undirected, const py::o
     auto path = path_of(source);
     return read_digraph(path, undirected, max_memory);
   }
+  // Checked though no file is read, so that max_memory=1.5 is refused whatever the graph.
+  (void)solve_settings::from_python(0, py::none(), max_memory);
   std::vector<std::string> names;
   boost::unordered_flat_map<std::string, vertex_id> index;
   std::vector<std::pair<vertex_id, vertex_id>> edges;

@@ -196,3 +196,12 @@ def test_hint_refuses_more_winning_moves_than_memory_holds():
         grundy.winning_moves(game, position=heaps)
     # A heap of 10^5 tokens still lists its thousands of winning moves.
     assert len(grundy.winning_moves(game, position=[5, 10**5])) > 1000
+
+
+def test_digraph_max_memory_checked_for_edges_too():
+    # Once ignored, unchecked, when the graph was a list of edges rather than a file.
+    with pytest.raises(TypeError, match="max_memory must be an int"):
+        grundy.Digraph([("a", "b")], "a", max_memory=1.5)
+    with pytest.raises(ValueError, match="max_memory takes a size"):
+        grundy.Digraph([("a", "b")], "a", max_memory="lots")
+    assert grundy.Digraph([("a", "b")], "a", max_memory="1G").edge_count == 1
