@@ -270,3 +270,17 @@ BOOST_AUTO_TEST_CASE(a_full_standard_output_is_a_failure) {
       std::system((std::string("'") + GRUNDY_CLI + "' octal 0.07 --max 10 >/dev/full 2>/dev/null").c_str());
   BOOST_TEST(WEXITSTATUS(status) == 1);
 }
+
+// hint --all once gathered every winning move before printing one: 3.8·10^8 for a heap of
+// 2^32 - 1 in 0.07, tens of GB. Seven such heaps, all different, have 1.8·10^9 (over 100 GB).
+BOOST_AUTO_TEST_CASE(regression_more_winning_moves_than_memory_holds) {
+  std::string heaps;
+  for (int i = 0; i < 7; ++i)
+    heaps.append(" ").append(std::to_string(4294967295ull - static_cast<unsigned>(i)));
+  expect_start("hint --all octal 0.07" + heaps, 2,
+               "this position has 1768515936 winning moves, too many to list in");
+  // Without --all, one move and their count.
+  const auto r = run_cli("hint octal 0.07" + heaps);
+  BOOST_TEST(r.status == 0);
+  BOOST_TEST(r.out.find("(1768515936 winning moves in all: --all lists them)") != std::string::npos, r.out);
+}

@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(regression_huge_colour_count_in_a_position) {
   // 2 x 42 + 42 = 126 bits: the largest that fits.
   BOOST_CHECK_NO_THROW(
       parse_position(builtin_games{}, "tablettes", typed({}, {{"colors", "42"}, {"tablets", "1"}})));
-    BOOST_CHECK_THROW(
+  BOOST_CHECK_THROW(
       parse_position(builtin_games{}, "tablettes", typed({}, {{"colors", "2"}, {"tablets", "4000000000"}})),
       std::invalid_argument);
 }
@@ -176,4 +176,26 @@ BOOST_AUTO_TEST_CASE(positions_with_too_many_moves) {
   BOOST_CHECK_THROW(
       entry_traits::check_expansion<nim_entry>(read<nim_game>("nim", typed({"100000000"})), 1u << 20),
       limit_exceeded);
+}
+
+// A character of several bytes in an octal code was quoted by its first byte alone: the message
+// was not valid UTF-8, printed as '\xc3' and left Python's ValueError empty.
+BOOST_AUTO_TEST_CASE(regression_non_ascii_character_in_an_octal_code) {
+  BOOST_TEST(message_of("octal", typed({"0.é", "3"})) ==
+             "invalid octal code '0.é': 'é' is not an octal or hexadecimal digit");
+  BOOST_TEST(message_of("octal", typed({"0.7€", "3"})) ==
+             "invalid octal code '0.7€': '€' is not an octal or hexadecimal digit");
+  // One character before the point, though of two bytes, is a wrong digit, not two digits.
+  BOOST_TEST(message_of("octal", typed({"é.7", "3"})) == "invalid octal code 'é.7': 'é' is not a digit");
+  BOOST_TEST(message_of("octal", typed({"12.7", "3"})) ==
+             "invalid octal code '12.7': at most one digit may stand before the point");
+}
+
+// "--tablets 2," was refused with "not ''", which hid the count that was missing.
+BOOST_AUTO_TEST_CASE(regression_empty_count_in_a_list_of_tablets) {
+  for (const char* tablets : {",", "2,", ",2", "2,,3"})
+    BOOST_TEST(message_of("tablettes", typed({}, {{"colors", "2"}, {"tablets", tablets}})) ==
+               fmt::format("<tablets> '{}' has an empty count", tablets));
+  BOOST_TEST(message_of("tablettes", typed({}, {{"colors", "2"}, {"tablets", "0"}})) ==
+             "<tablets> takes a whole number from 1 to 63, not '0'");
 }

@@ -5,6 +5,7 @@
 
 #include "builtin_games.hpp"
 
+#include <grundy/memory.hpp>
 #include <grundy/strategy/make_strategy.hpp>
 
 #include <fmt/format.h>
@@ -66,14 +67,34 @@ template <class E> state_t<game_of<E>> position_or_start(const held<E>& w, const
     return w.game.canonical(heaps_from(position));
   else {
     if (!py::isinstance<py::str>(position))
-      throw py::type_error(fmt::format("positions of {} are written as text, as format() writes them",
-                                       E::python_name));
+      throw py::type_error(
+          fmt::format("positions of {} are written as text, as format() writes them", E::python_name));
     return w.game.canonical(entry_traits::read_move<E>(w.game, w.start, position.cast<std::string>()));
   }
 }
 
+// A position of 0.07 with a heap of 4·10^9 tokens has 3.8·10^8 winning moves: listed, with a
+// Python list and a description each (about 256 bytes besides the state), they took 15 GB
+// before std::bad_alloc. Octal strategies count them first; past the memory limit the
+// position is refused as too large, as a position with too many moves is.
+template <class S, class State>
+void check_listing_fits(const S& strategy, const State& s, std::uint64_t max_memory) {
+  if constexpr (requires { strategy.winning_move_count(s); }) {
+    const std::uint64_t count = strategy.winning_move_count(s);
+    std::uint64_t per_move = 256 + sizeof(State);
+    if constexpr (requires { s.size(); }) per_move += 4 * (s.size() + 2);
+    const auto limit = max_memory == 0 ? default_memory_limit() : max_memory;
+    if (count > limit / per_move)
+      throw notation_error(
+          fmt::format("this position has {} winning moves, too many to list in {} MB of memory; "
+                      "try smaller heaps",
+                      count, limit >> 20));
+  }
+}
+
 template <class E>
-hint_result hint_game(const held<E>& w, const py::object& position, bool misere, const solve_settings& settings) {
+hint_result hint_game(const held<E>& w, const py::object& position, bool misere,
+                      const solve_settings& settings) {
   const auto s = position_or_start<E>(w, position);
   entry_traits::check_moves<E>(as_position<E>(w.game, s), false);
   const auto convention = misere ? play_convention::misere : play_convention::normal;
@@ -82,6 +103,7 @@ hint_result hint_game(const held<E>& w, const py::object& position, bool misere,
   interruptible([&](const std::atomic<bool>* stop) {
     py::gil_scoped_release release;
     const auto strategy = make_strategy(w.game, s, convention, settings.options(stop));
+    check_listing_fits(strategy, s, settings.max_memory);
     moves = strategy.winning_moves(s);
     o = strategy.outcome_of(s);
     if constexpr (requires { strategy.drawing_moves(s); })
@@ -164,7 +186,8 @@ template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_ident
       for (const auto& p : E::parameters)
         known = known || p.name == name;
       if (!known)
-        throw py::type_error(fmt::format("{}() got an unexpected keyword argument '{}'", E::python_name, name));
+        throw py::type_error(
+            fmt::format("{}() got an unexpected keyword argument '{}'", E::python_name, name));
       if (py::isinstance<py::bool_>(value) && !py::cast<bool>(value)) continue; // a flag left off
       t.named[name] = word_of(value);
     }
@@ -174,7 +197,8 @@ template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_ident
     if constexpr (requires { E::inputs(t); }) inputs = E::inputs(t);
     return held<E>{std::move(p.game), std::move(p.start), std::move(inputs)};
   }));
-  c.def("__repr__", [](const held<E>& w) { return fmt::format("{}({})", E::python_name, w.game.format(w.start)); });
+  c.def("__repr__",
+        [](const held<E>& w) { return fmt::format("{}({})", E::python_name, w.game.format(w.start)); });
   return c;
 }
 
@@ -206,7 +230,8 @@ void add_builtin_games(py::module_& m) {
     c.def_property_readonly(
          "start", [](const W& w) { return to_python(w.game, w.start); }, "The position play starts from.")
         .def(
-            "format", [](const W& w, const py::object& p) { return w.game.format(position_or_start<E>(w, p)); },
+            "format",
+            [](const W& w, const py::object& p) { return w.game.format(position_or_start<E>(w, p)); },
             py::arg("position") = py::none(), "A position as the CLI writes it.")
         .def(
             "moves",

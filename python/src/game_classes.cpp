@@ -28,11 +28,23 @@ std::string vertex_name(const py::handle& obj) {
   throw py::type_error("vertex names are str or int, not " + py::repr(obj).cast<std::string>());
 }
 
+std::string repr_of(const py::handle& obj) { return py::repr(obj).cast<std::string>(); }
+
+// Compared as Python ints: a cast of 2**70 or of a str would fail with pybind11's RuntimeError,
+// which names no argument.
 std::uint8_t small_number(const py::handle& obj, const char* what) {
-  const auto n = obj.cast<long long>();
-  if (n < 0 || n > 255)
-    throw py::value_error(std::string(what) + " must be from 0 to 255, not " + std::to_string(n));
-  return static_cast<std::uint8_t>(n);
+  if (!py::isinstance<py::int_>(obj))
+    throw py::type_error(std::string(what) + " is an int, not " + repr_of(obj));
+  const auto n = py::reinterpret_borrow<py::int_>(obj);
+  if (n < py::int_(0) || n > py::int_(255))
+    throw py::value_error(std::string(what) + " must be from 0 to 255, not " + repr_of(n));
+  return n.cast<std::uint8_t>();
+}
+
+// An iterable Python gives for a list, else the TypeError naming what was expected: "'float'
+// object is not iterable" would not say which argument was wrong.
+void expect_iterable(const py::handle& obj, const std::string& expected) {
+  if (!py::isinstance<py::iterable>(obj)) throw py::type_error(expected + ", not " + repr_of(obj));
 }
 
 // A graph file read under Ctrl-C (KeyboardInterrupt) and max_memory (LimitExceeded), with the
@@ -72,6 +84,8 @@ digraph_game digraph_from(const py::object& source, bool undirected, const py::o
     auto path = path_of(source);
     return read_digraph(path, undirected, max_memory);
   }
+  // Checked though no file is read, so that max_memory=1.5 is refused whatever the graph.
+  (void)solve_settings::from_python(0, py::none(), max_memory);
   std::vector<std::string> names;
   boost::unordered_flat_map<std::string, vertex_id> index;
   std::vector<std::pair<vertex_id, vertex_id>> edges;
@@ -98,7 +112,7 @@ digraph_game digraph_from(const py::object& source, bool undirected, const py::o
 // One vertex name (one token), or an iterable of them (one token on each: a sum of games).
 std::vector<std::string> token_names(const py::handle& obj) {
   std::vector<std::string> names;
-  if (py::isinstance<py::str>(obj) || py::isinstance<py::int_>(obj))
+  if (py::isinstance<py::str>(obj) || py::isinstance<py::int_>(obj) || !py::isinstance<py::iterable>(obj))
     names.push_back(vertex_name(obj));
   else
     for (auto item : obj)
@@ -123,19 +137,25 @@ heaps heaps_from(const py::handle& obj) {
   };
   if (py::isinstance<py::int_>(obj))
     add(obj);
-  else
+  else {
+    expect_iterable(obj, "heap sizes are integers");
     for (auto item : obj)
       add(item);
+  }
   return nim_game::position(sizes);
 }
 
 // Piles as (colour, height) pairs, in the order given.
 tablettes_game::piles_type piles_from(const py::handle& obj) {
   tablettes_game::piles_type piles;
+  if (py::isinstance<py::str>(obj))
+    throw py::type_error("a position of Tablettes is a list of (colour, height) pairs, not " + repr_of(obj));
+  expect_iterable(obj, "a position of Tablettes is a list of (colour, height) pairs");
   for (auto item : obj) {
+    // A str of two characters is a sequence of length 2, but no pile.
+    if (py::isinstance<py::str>(item) || !py::isinstance<py::sequence>(item) || py::len(item) != 2)
+      throw py::value_error("a pile is a (colour, height) pair, not " + repr_of(item));
     const auto pair = py::reinterpret_borrow<py::sequence>(item);
-    if (!py::isinstance<py::sequence>(item) || py::len(pair) != 2)
-      throw py::value_error("a pile is a (colour, height) pair, not " + py::repr(item).cast<std::string>());
     if (piles.size() == tablettes_game::max_piles)
       throw py::value_error("a position has at most " + std::to_string(tablettes_game::max_piles) + " piles");
     piles.push_back({small_number(pair[0], "a colour"), small_number(pair[1], "a height")});
@@ -162,14 +182,28 @@ py::class_<game_with_start<tablettes_game>> add_class(py::module_& m, std::type_
       .def(py::init([](long long colors, const py::object& tablets, bool symmetry) {
              if (colors < 1)
                throw py::value_error("tablettes need at least 1 colour, not " + std::to_string(colors));
+             // Each count as decimal text, which parse_tablets checks against its range: 2**70
+             // fits no C++ integer.
+             const auto count = [](const py::handle& t) {
+               if (!py::isinstance<py::int_>(t))
+                 throw py::type_error("tablets is an int or a list of ints, not " + repr_of(t));
+               if (py::isinstance<py::bool_>(t)) return std::string(t.cast<bool>() ? "1" : "0");
+               return py::str(t).cast<std::string>();
+             };
              std::string text;
              if (py::isinstance<py::int_>(tablets))
-               text = std::to_string(tablets.cast<long long>());
-             else
+               text = count(tablets);
+             else {
+               if (py::isinstance<py::str>(tablets)) count(tablets);
+               expect_iterable(tablets, "tablets is an int or a list of ints");
+               bool any = false;
                for (auto t : tablets) {
-                 if (!text.empty()) text += ',';
-                 text += std::to_string(t.cast<long long>());
+                 if (any) text += ',';
+                 text += count(t);
+                 any = true;
                }
+               if (!any) throw py::value_error("tablets needs at least one count");
+             }
              if (text.find('-') != std::string::npos)
                throw py::value_error("tablet counts cannot be negative, not " + text);
              if (colors > 128)
@@ -210,8 +244,8 @@ py::class_<game_with_start<tablettes_game>> add_class(py::module_& m, std::type_
           "The seed's empile: the positions reached by stacking pile i on pile j, and pile j on\n"
           "pile i when that differs, each sorted; empty when they may not be stacked.")
       .def("__repr__", [](const game_with_start<tablettes_game>& w) {
-        return "Tablettes(" + std::to_string(w.game.colors()) + ", " + tablettes_entry::head(w.game)[2].second +
-               (w.game.symmetry() ? ", symmetry=True)" : ")");
+        return "Tablettes(" + std::to_string(w.game.colors()) + ", " +
+               tablettes_entry::head(w.game)[2].second + (w.game.symmetry() ? ", symmetry=True)" : ")");
       });
   return tablettes;
 }
@@ -232,7 +266,7 @@ py::class_<game_with_start<octal_game>> add_class(py::module_& m, std::type_iden
       m, "Octal", "An octal (or hexadecimal) game played on a sum of heaps, such as 0.07 (Dawson's Kayles).");
   octal
       .def(py::init([](const std::string& code, const py::object& heaps) {
-             return game_with_start<octal_game>{octal_game(octal_code::parse(code)), heaps_from(heaps), {}};
+             return game_with_start<octal_game>{octal_game(parse_octal_code(code)), heaps_from(heaps), {}};
            }),
            py::arg("code"), py::arg("heaps"),
            "code: as in '0.137', '.137', '4.7' or '0.F'; heaps: the start position's heap sizes.")
@@ -299,7 +333,8 @@ py::class_<game_with_start<digraph_game>> add_class(py::module_& m, std::type_id
           "edge_count", [](const game_with_start<digraph_game>& w) { return w.game.edge_count(); },
           "The graph's distinct edges.")
       .def("__repr__", [](const game_with_start<digraph_game>& w) {
-        return "<grundy.Digraph " + digraph_entry::head(w.game)[1].second + ", start " + w.game.format(w.start) + ">";
+        return "<grundy.Digraph " + digraph_entry::head(w.game)[1].second + ", start " +
+               w.game.format(w.start) + ">";
       });
   return digraph;
 }

@@ -144,3 +144,64 @@ def test_tablettes_messages_name_pythons_arguments():
     with pytest.raises(ValueError, match="tablets") as e:
         grundy.Tablettes(2, 64)
     assert "--" not in str(e.value)
+
+
+def test_wrong_types_name_the_argument():
+    # pybind11's casts once answered these with "RuntimeError: Unable to cast Python instance
+    # to C++ type", or "'float' object is not iterable", naming no argument.
+    with pytest.raises(TypeError, match="tablets is an int or a list of ints, not '3'"):
+        grundy.Tablettes(2, "3")
+    with pytest.raises(TypeError, match="tablets is an int or a list of ints, not 2.5"):
+        grundy.Tablettes(2, [2.5, 2])
+    with pytest.raises(TypeError, match="tablets is an int or a list of ints, not None"):
+        grundy.Tablettes(2, None)
+    with pytest.raises(ValueError, match="tablets takes a whole number from 1 to 63, not '1180591620717411303424'"):
+        grundy.Tablettes(2, 2**70)
+    with pytest.raises(ValueError, match="tablets needs at least one count"):
+        grundy.Tablettes(2, [])
+    assert grundy.Tablettes(2, [2, 3]).tablets == [2, 3]  # lists of ints still read
+    with pytest.raises(TypeError, match="heap sizes are integers, not 3.5"):
+        grundy.Nim(3.5)
+    with pytest.raises(TypeError, match="heap sizes are integers, not 3.5"):
+        grundy.hint(grundy.Nim([3]), position=3.5)
+    with pytest.raises(TypeError, match="vertex names are str or int, not None"):
+        grundy.Digraph([("a", "b")], None)
+    t = grundy.Tablettes(2, 2)
+    with pytest.raises(ValueError, match=r"a pile is a \(colour, height\) pair, not 'ab'"):
+        t.moves(["ab"])
+    with pytest.raises(TypeError, match="a colour is an int, not 'a'"):
+        t.moves([("a", "b")])
+    with pytest.raises(ValueError, match="a colour must be from 0 to 255, not 1180591620717411303424"):
+        t.format([(2**70, 1)])
+    with pytest.raises(TypeError, match=r"a position of Tablettes is a list of \(colour, height\) pairs, not 3"):
+        t.moves(3)
+
+
+def test_octal_codes_as_on_the_command_line():
+    with pytest.raises(ValueError, match="an octal code has no sign"):
+        grundy.Octal("-0.07", [3])
+    # The message was empty: a byte of 'é' alone is no UTF-8 Python can decode.
+    with pytest.raises(ValueError, match="invalid octal code '0.é': 'é' is not an octal or hexadecimal digit"):
+        grundy.Octal("0.é", [3])
+
+
+def test_hint_refuses_more_winning_moves_than_memory_holds():
+    # Listed, the 3.8·10^8 winning moves of a heap of 2**32 - 1 in 0.07 took 15 GB before
+    # MemoryError; seven such heaps, all different, have 1.8·10^9, hundreds of GB as Python's.
+    game = grundy.Octal("0.07", [3])
+    heaps = [2**32 - 1 - i for i in range(7)]
+    with pytest.raises(ValueError, match="has 1768515936 winning moves, too many to list"):
+        grundy.hint(game, position=heaps)
+    with pytest.raises(ValueError, match="winning moves, too many to list"):
+        grundy.winning_moves(game, position=heaps)
+    # A heap of 10^5 tokens still lists its thousands of winning moves.
+    assert len(grundy.winning_moves(game, position=[5, 10**5])) > 1000
+
+
+def test_digraph_max_memory_checked_for_edges_too():
+    # Once ignored, unchecked, when the graph was a list of edges rather than a file.
+    with pytest.raises(TypeError, match="max_memory must be an int"):
+        grundy.Digraph([("a", "b")], "a", max_memory=1.5)
+    with pytest.raises(ValueError, match="max_memory takes a size"):
+        grundy.Digraph([("a", "b")], "a", max_memory="lots")
+    assert grundy.Digraph([("a", "b")], "a", max_memory="1G").edge_count == 1

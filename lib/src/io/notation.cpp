@@ -65,6 +65,9 @@ std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, s
     const auto comma = tablets.find(',', begin);
     const auto word =
         tablets.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
+    // "2," or ",": the whole list quoted, as "not ''" would not show where the count is missing.
+    if (word.empty() && tablets.find(',') != std::string_view::npos)
+      throw notation_error(fmt::format("{} '{}' has an empty count", tablets_name, tablets));
     const auto n = parse_whole(word, tablets_name, 1, 63); // per colour
     // 2T + C bits must fit a position's 128 (tablettes_game says more), so a longer list is
     // refused here, before a vector of millions of counts is built from a long argument.

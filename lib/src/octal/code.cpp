@@ -13,6 +13,16 @@ int hex_value(char c) {
   return -1;
 }
 
+// The character that starts at text[i], whole: a byte of a UTF-8 sequence alone ('é' cut in
+// two) would make the message invalid UTF-8, which Python cannot even turn into a str.
+std::string_view character_at(std::string_view text, std::size_t i) {
+  std::size_t end = i + 1;
+  if (static_cast<unsigned char>(text[i]) >= 0xC0)
+    while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+      ++end;
+  return text.substr(i, end - i);
+}
+
 [[noreturn]] void reject(std::string_view text, std::string_view why) {
   throw invalid_code(fmt::format("invalid octal code '{}': {}", text, why));
 }
@@ -25,21 +35,22 @@ octal_code octal_code::parse(std::string_view text) {
   if (point == std::string_view::npos) reject(text, "a code needs a point, as in 0.137 or 4.7");
   const auto before = text.substr(0, point);
   const auto after = text.substr(point + 1);
-  if (before.size() > 1) reject(text, "at most one digit may stand before the point");
+  if (before.size() > 1 && character_at(before, 0).size() != before.size())
+    reject(text, "at most one digit may stand before the point");
   if (after.empty()) reject(text, "no digit after the point");
   if (after.size() > max_digits) reject(text, fmt::format("more than {} digits after the point", max_digits));
 
   octal_code code;
   if (!before.empty()) {
     const int d = hex_value(before[0]);
-    if (d < 0) reject(text, fmt::format("'{}' is not a digit", before[0]));
+    if (d < 0) reject(text, fmt::format("'{}' is not a digit", character_at(before, 0)));
     if (d & (octal_bits::vanish | octal_bits::one_heap))
       reject(text, "the digit before the point may only allow splitting (0, 4, 8 or C)");
     code.digits_[0] = static_cast<std::uint8_t>(d);
   }
   for (std::size_t i = 0; i < after.size(); ++i) {
     const int d = hex_value(after[i]);
-    if (d < 0) reject(text, fmt::format("'{}' is not an octal or hexadecimal digit", after[i]));
+    if (d < 0) reject(text, fmt::format("'{}' is not an octal or hexadecimal digit", character_at(after, i)));
     code.digits_[i + 1] = static_cast<std::uint8_t>(d);
     if (d != 0) code.length_ = i + 1;
   }
