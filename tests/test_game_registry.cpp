@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(regression_huge_colour_count_in_a_position) {
   // 2 x 42 + 42 = 126 bits: the largest that fits.
   BOOST_CHECK_NO_THROW(
       parse_position(builtin_games{}, "tablettes", typed({}, {{"colors", "42"}, {"tablets", "1"}})));
-    BOOST_CHECK_THROW(
+  BOOST_CHECK_THROW(
       parse_position(builtin_games{}, "tablettes", typed({}, {{"colors", "2"}, {"tablets", "4000000000"}})),
       std::invalid_argument);
 }
@@ -176,4 +176,16 @@ BOOST_AUTO_TEST_CASE(positions_with_too_many_moves) {
   BOOST_CHECK_THROW(
       entry_traits::check_expansion<nim_entry>(read<nim_game>("nim", typed({"100000000"})), 1u << 20),
       limit_exceeded);
+}
+
+// Regression: the command line knew the digraph game's file by the game's name, and the entry's
+// own inputs() served only Python; both front ends now ask the entry. The file is protected even
+// when more words make the position wrong, whichever mistake is reported first.
+BOOST_AUTO_TEST_CASE(files_a_position_reads) {
+  using strings = std::vector<std::string>;
+  BOOST_TEST(entry_traits::inputs<digraph_entry>(typed({"g.dot"}, {{"start", "a"}})) == strings{"g.dot"});
+  BOOST_TEST(entry_traits::inputs<digraph_entry>(typed({"g.dot", "extra"})) == strings{"g.dot"});
+  BOOST_TEST(entry_traits::inputs<digraph_entry>(typed({})).empty());
+  BOOST_TEST(entry_traits::inputs<nim_entry>(typed({"3", "4"})).empty());
+  BOOST_TEST(entry_traits::inputs<tablettes_entry>(typed({}, {{"colors", "2"}, {"tablets", "1"}})).empty());
 }

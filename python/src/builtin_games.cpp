@@ -66,14 +66,15 @@ template <class E> state_t<game_of<E>> position_or_start(const held<E>& w, const
     return w.game.canonical(heaps_from(position));
   else {
     if (!py::isinstance<py::str>(position))
-      throw py::type_error(fmt::format("positions of {} are written as text, as format() writes them",
-                                       E::python_name));
+      throw py::type_error(
+          fmt::format("positions of {} are written as text, as format() writes them", E::python_name));
     return w.game.canonical(entry_traits::read_move<E>(w.game, w.start, position.cast<std::string>()));
   }
 }
 
 template <class E>
-hint_result hint_game(const held<E>& w, const py::object& position, bool misere, const solve_settings& settings) {
+hint_result hint_game(const held<E>& w, const py::object& position, bool misere,
+                      const solve_settings& settings) {
   const auto s = position_or_start<E>(w, position);
   entry_traits::check_moves<E>(as_position<E>(w.game, s), false);
   const auto convention = misere ? play_convention::misere : play_convention::normal;
@@ -164,17 +165,18 @@ template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_ident
       for (const auto& p : E::parameters)
         known = known || p.name == name;
       if (!known)
-        throw py::type_error(fmt::format("{}() got an unexpected keyword argument '{}'", E::python_name, name));
+        throw py::type_error(
+            fmt::format("{}() got an unexpected keyword argument '{}'", E::python_name, name));
       if (py::isinstance<py::bool_>(value) && !py::cast<bool>(value)) continue; // a flag left off
       t.named[name] = word_of(value);
     }
     t.say = python_words(E::python_name);
     auto p = E::make(t);
-    std::vector<std::string> inputs;
-    if constexpr (requires { E::inputs(t); }) inputs = E::inputs(t);
+    auto inputs = entry_traits::inputs<E>(t);
     return held<E>{std::move(p.game), std::move(p.start), std::move(inputs)};
   }));
-  c.def("__repr__", [](const held<E>& w) { return fmt::format("{}({})", E::python_name, w.game.format(w.start)); });
+  c.def("__repr__",
+        [](const held<E>& w) { return fmt::format("{}({})", E::python_name, w.game.format(w.start)); });
   return c;
 }
 
@@ -206,7 +208,8 @@ void add_builtin_games(py::module_& m) {
     c.def_property_readonly(
          "start", [](const W& w) { return to_python(w.game, w.start); }, "The position play starts from.")
         .def(
-            "format", [](const W& w, const py::object& p) { return w.game.format(position_or_start<E>(w, p)); },
+            "format",
+            [](const W& w, const py::object& p) { return w.game.format(position_or_start<E>(w, p)); },
             py::arg("position") = py::none(), "A position as the CLI writes it.")
         .def(
             "moves",

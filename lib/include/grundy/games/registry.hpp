@@ -19,7 +19,8 @@
 //   static game_fields head(const game_type&);            // game, code, k...: report heads
 // and may provide (entry_traits.hpp has the defaults, which suit any game on heaps):
 //   title(g), show(g, s), read_move(g, s, text), move_example(g), has_move(g, s),
-//   check_moves(position, listing), check_expansion(position, max_memory), explore(position, f).
+//   check_moves(position, listing), check_expansion(position, max_memory), explore(position, f),
+//   inputs(text): the files the words name, which no output may replace.
 
 #include <grundy/game.hpp>
 #include <grundy/games/nim.hpp>
