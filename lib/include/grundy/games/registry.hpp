@@ -70,8 +70,10 @@ struct game_parameter {
   std::uint64_t low = 0; // whole numbers: the range
   std::uint64_t high = 0;
   std::string_view needs = {}; // text: what an empty value should have been ("a vertex name")
-  int group = 0;               // parameters another game refuses together, in one message
-  bool graph_only = false;     // only where a whole graph is explored (tablettes' symmetry)
+  // Parameters another game refuses together, in one message ("--colors and --tablets are for
+  // tablettes only"); 0: none, the parameter is named alone.
+  int group = 0;
+  bool graph_only = false; // only where a whole graph is explored (tablettes' symmetry)
 };
 
 // How a front end words what it asks of the user, so that the games' messages name no front
@@ -187,7 +189,7 @@ void refuse_foreign_parameters(game_list<E...> list, std::string_view game, cons
         if (owner.empty()) {
           owner = Entry::name;
           for (const auto& q : Entry::parameters)
-            if (q.group == p.group) together.push_back(t.name(q.name));
+            if (p.group == 0 ? q.name == p.name : q.group == p.group) together.push_back(t.name(q.name));
         }
       }
     };
