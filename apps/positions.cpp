@@ -106,8 +106,14 @@ void take_position_words(const CLI::App& cmd, position_words& w) {
 }
 
 std::vector<std::string> input_files(const position_words& w) {
-  if (w.game == digraph_entry::name && !w.args.empty()) return {w.args.front()};
-  return {};
+  position_text text;
+  text.words = w.args;
+  std::vector<std::string> files;
+  for_each_game(builtin_games{}, [&](auto entry) {
+    using E = typename decltype(entry)::type;
+    if (E::name == w.game) files = entry_traits::inputs<E>(text);
+  });
+  return files;
 }
 
 build_options graph_limits(std::uint64_t max_states, const std::atomic<bool>* stop) {

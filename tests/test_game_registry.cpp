@@ -198,4 +198,57 @@ BOOST_AUTO_TEST_CASE(regression_empty_count_in_a_list_of_tablets) {
                fmt::format("<tablets> '{}' has an empty count", tablets));
   BOOST_TEST(message_of("tablettes", typed({}, {{"colors", "2"}, {"tablets", "0"}})) ==
              "<tablets> takes a whole number from 1 to 63, not '0'");
+
+// Regression: the command line knew the digraph game's file by the game's name, and the entry's
+// own inputs() served only Python; both front ends now ask the entry. The file is protected even
+// when more words make the position wrong, whichever mistake is reported first.
+BOOST_AUTO_TEST_CASE(files_a_position_reads) {
+  using strings = std::vector<std::string>;
+  BOOST_TEST(entry_traits::inputs<digraph_entry>(typed({"g.dot"}, {{"start", "a"}})) == strings{"g.dot"});
+  BOOST_TEST(entry_traits::inputs<digraph_entry>(typed({"g.dot", "extra"})) == strings{"g.dot"});
+  BOOST_TEST(entry_traits::inputs<digraph_entry>(typed({})).empty());
+  BOOST_TEST(entry_traits::inputs<nim_entry>(typed({"3", "4"})).empty());
+  BOOST_TEST(entry_traits::inputs<tablettes_entry>(typed({}, {{"colors", "2"}, {"tablets", "1"}})).empty());
+}
+
+namespace {
+
+// A game of two unrelated parameters (group 0), for a list of the test's own. Its own type:
+// the entries of a list have distinct games.
+struct two_game : nim_game {};
+struct two_options_entry {
+  using game_type = two_game;
+  static constexpr std::string_view name = "two";
+  static constexpr std::string_view python_name = "Two";
+  static constexpr std::string_view position_help = "heap sizes";
+  static constexpr std::array parameters{
+      game_parameter{
+          .name = "depth", .help = "a whole number", .kind = parameter_kind::whole, .low = 1, .high = 9},
+      game_parameter{.name = "fast", .help = "a flag", .kind = parameter_kind::flag}};
+  static game_position<two_game> make(const position_text& t) {
+    auto p = nim_entry::make(t);
+    return {two_game{}, p.start, p.typed};
+  }
+  static game_fields head(const two_game&) { return {{"game", "two"}}; }
+};
+
+} // namespace
+
+// Regression: parameters left in group 0 were named together, as if they went as a pair
+// ("<depth> and <fast> are for two only" for <fast> alone given to nim).
+BOOST_AUTO_TEST_CASE(ungrouped_parameters_are_refused_alone) {
+  const game_list<nim_entry, two_options_entry> list;
+  const auto refusal = [&](std::map<std::string, std::string, std::less<>> named) {
+    try {
+      parse_position(list, "nim", typed({"3"}, std::move(named)));
+    } catch (const notation_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  BOOST_TEST(refusal({{"fast", "true"}}) == "<fast> is for two only");
+  BOOST_TEST(refusal({{"depth", "2"}}) == "<depth> is for two only");
+  // The built-in groups still go together.
+  BOOST_TEST(message_of("nim", typed({"3"}, {{"colors", "2"}})) ==
+             "<colors> and <tablets> are for tablettes only");
 }

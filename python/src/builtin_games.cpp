@@ -193,8 +193,7 @@ template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_ident
     }
     t.say = python_words(E::python_name);
     auto p = E::make(t);
-    std::vector<std::string> inputs;
-    if constexpr (requires { E::inputs(t); }) inputs = E::inputs(t);
+    auto inputs = entry_traits::inputs<E>(t);
     return held<E>{std::move(p.game), std::move(p.start), std::move(inputs)};
   }));
   c.def("__repr__",

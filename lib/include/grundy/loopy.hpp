@@ -52,7 +52,7 @@ using generalized_labelling = labelling;
 // cycles, self-loops and repeated edges; on an acyclic graph it gives the ordinary values.
 // Throws labelling_stopped once *stop is true.
 template <class Graph>
-generalized_labelling generalized_sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+labelling generalized_sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   const std::size_t n = num_vertices(g);
   const auto in = detail::reverse_of(g);
   enum : std::uint8_t { open_vertex, finite_vertex, infinite_vertex };
@@ -103,7 +103,7 @@ generalized_labelling generalized_sprague_grundy(const Graph& g, const std::atom
     open.resize(kept);
   }
 
-  generalized_labelling result;
+  labelling result;
   std::vector<grundy_value> k;
   for (std::size_t v = 0; v < n; ++v) {
     if (state[v] != infinite_vertex) continue;
@@ -123,7 +123,7 @@ generalized_labelling generalized_sprague_grundy(const Graph& g, const std::atom
 // acyclic (its topological sort is what finds a cycle), the generalized one otherwise, so that
 // acyclic graphs keep the ordinary labelling's speed. Deprecated: label(g, {.stop = stop}).
 template <class Graph>
-generalized_labelling sprague_grundy_with_cycles(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+labelling sprague_grundy_with_cycles(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   try {
     return {sprague_grundy(g, stop), {}, {}};
   } catch (const not_acyclic&) {

@@ -10,7 +10,7 @@
 namespace grundy {
 
 // One generalized value as a value type: a number, or ∞(K). Used where values are added,
-// one position at a time; whole graphs keep theirs in generalized_labelling.
+// one position at a time; whole graphs keep theirs in a labelling (values.hpp).
 struct generalized_value {
   grundy_value value = 0;                 // infinity for ∞(K)
   std::vector<grundy_value> infinite_set; // K, increasing; empty for a number
@@ -21,7 +21,7 @@ struct generalized_value {
   friend bool operator==(const generalized_value&, const generalized_value&) = default;
 };
 
-inline generalized_value value_of(const generalized_labelling& l, vertex_id v) {
+inline generalized_value value_of(const labelling& l, vertex_id v) {
   const auto k = l.infinite.of(v);
   return {l.values[v], {k.begin(), k.end()}};
 }

@@ -3,6 +3,7 @@
 // of games with cycles, outcomes, and the play conventions they are read under.
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstddef>

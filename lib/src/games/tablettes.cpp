@@ -143,9 +143,9 @@ tablettes_game::tablettes_game(std::vector<unsigned> tablets_per_colour, tablett
       throw std::invalid_argument(fmt::format("{} tablets of one colour are too many (at most 63)", n));
     total_ += n;
   }
-  check_fits(colours(), total_);
-  group_.resize(colours());
-  for (unsigned c = 0; c < colours(); ++c)
+  check_fits(colors(), total_);
+  group_.resize(colors());
+  for (unsigned c = 0; c < colors(); ++c)
     group_[c] =
         static_cast<std::uint8_t>(std::find(counts_.begin(), counts_.end(), counts_[c]) - counts_.begin());
 }
@@ -153,7 +153,7 @@ tablettes_game::tablettes_game(std::vector<unsigned> tablets_per_colour, tablett
 tablettes_state tablettes_game::encode(const piles_type& sorted) const {
   bit_writer w;
   std::size_t k = 0;
-  for (unsigned c = 0; c < colours(); ++c) {
+  for (unsigned c = 0; c < colors(); ++c) {
     for (; k < sorted.size() && sorted[k].colour == c; ++k)
       w.one_after(sorted[k].height);
     w.one_after(0);
@@ -171,7 +171,7 @@ tablettes_game::piles_type tablettes_game::piles(const state_type& s) const {
 
 tablettes_state tablettes_game::start() const {
   piles_type p;
-  for (unsigned c = 0; c < colours(); ++c)
+  for (unsigned c = 0; c < colors(); ++c)
     for (unsigned t = 0; t < counts_[c]; ++t)
       p.push_back(pile{static_cast<std::uint8_t>(c), 1});
   return encode(p);
@@ -181,13 +181,13 @@ tablettes_state tablettes_game::make_state(std::span<const pile> piles) const {
   // Tops and heights alone do not tell which tablets lie under a top, so the checks are those
   // that can be made: known colours, positive heights, all tablets present, and no more piles
   // topped by a colour than it has tablets.
-  std::vector<unsigned> tops(colours(), 0);
+  std::vector<unsigned> tops(colors(), 0);
   unsigned total = 0;
   if (piles.size() > max_piles) throw std::invalid_argument("too many piles");
   for (auto p : piles) {
-    if (p.colour >= colours())
+    if (p.colour >= colors())
       throw std::invalid_argument(
-          fmt::format("colour {} does not exist with {} colours", p.colour, colours()));
+          fmt::format("colour {} does not exist with {} colours", p.colour, colors()));
     if (p.height == 0) throw std::invalid_argument("a pile holds at least one tablet");
     if (++tops[p.colour] > counts_[p.colour])
       throw std::invalid_argument(

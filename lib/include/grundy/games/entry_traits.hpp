@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace grundy::entry_traits {
 
@@ -80,6 +81,15 @@ template <class E> void check_expansion(const game_position<game_t<E>>& p, std::
     E::check_expansion(p, max_memory);
   else if constexpr (on_heaps<E>)
     check_heap_expansion(p.start, 1, max_memory);
+}
+
+// The files a position's words name (the digraph game's graph file), which no output the
+// position leads to may replace; none for a game read from its words alone.
+template <class E> std::vector<std::string> inputs(const position_text& t) {
+  if constexpr (requires { E::inputs(t); })
+    return E::inputs(t);
+  else
+    return {};
 }
 
 // Calls f(game, start) with the form the whole graph is best explored in (tablettes use 64-bit

@@ -19,11 +19,13 @@
 //   static game_fields head(const game_type&);            // game, code, k...: report heads
 // and may provide (entry_traits.hpp has the defaults, which suit any game on heaps):
 //   title(g), show(g, s), read_move(g, s, text), move_example(g), has_move(g, s),
-//   check_moves(position, listing), check_expansion(position, max_memory), explore(position, f).
+//   check_moves(position, listing), check_expansion(position, max_memory), explore(position, f),
+//   inputs(text): the files the words name, which no output may replace.
 
 #include <grundy/game.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/io/notation.hpp>
+#include <grundy/io/report.hpp>
 
 #include <array>
 #include <atomic>
@@ -69,8 +71,10 @@ struct game_parameter {
   std::uint64_t low = 0; // whole numbers: the range
   std::uint64_t high = 0;
   std::string_view needs = {}; // text: what an empty value should have been ("a vertex name")
-  int group = 0;               // parameters another game refuses together, in one message
-  bool graph_only = false;     // only where a whole graph is explored (tablettes' symmetry)
+  // Parameters another game refuses together, in one message ("--colors and --tablets are for
+  // tablettes only"); 0: none, the parameter is named alone.
+  int group = 0;
+  bool graph_only = false; // only where a whole graph is explored (tablettes' symmetry)
 };
 
 // How a front end words what it asks of the user, so that the games' messages name no front
@@ -103,7 +107,7 @@ struct position_text {
 };
 
 // The figures that name a game in reports, before its statistics: {"game", "octal"}, {"code", "0.07"}.
-using game_fields = std::vector<std::pair<std::string, std::string>>;
+using game_fields = io::fields;
 
 template <class E>
 concept game_entry = game<typename E::game_type> &&
@@ -186,7 +190,7 @@ void refuse_foreign_parameters(game_list<E...> list, std::string_view game, cons
         if (owner.empty()) {
           owner = Entry::name;
           for (const auto& q : Entry::parameters)
-            if (q.group == p.group) together.push_back(t.name(q.name));
+            if (p.group == 0 ? q.name == p.name : q.group == p.group) together.push_back(t.name(q.name));
         }
       }
     };

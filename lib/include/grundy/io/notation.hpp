@@ -1,8 +1,9 @@
 #pragma once
 // Numbers as people type them to any front end: counts, ranges "A..B", sizes "800M", tablet
-// counts "3,3,2". Digits only, so that 0x10, 1e3, -1 and nan are refused rather than read as
-// something else. Messages name what was being read by the words the caller gives (an option
-// of the tool, an argument of the Python module), never by a front end's own.
+// counts "3,3,2". Whole numbers are digits only, so that 0x10, 1e3, -1 and nan are refused
+// rather than read as something else; a size is a decimal number (1.5G, or 1e3 bytes).
+// Messages name what was being read by the words the caller gives (an option of the tool, an
+// argument of the Python module), never by a front end's own.
 
 #include <cstdint>
 #include <stdexcept>
@@ -39,8 +40,8 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
 std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
                                     std::string_view tablets_name);
 
-// A size in bytes typed as 800M, 6G, 1.5T, 64K (K = 1024) or whole bytes, more than 0 and at
-// most 10^18 bytes; a fraction of a byte rounds up to one.
+// A size in bytes typed as 800M, 6G, 1.5T, 64K (K = 1024) or whole bytes (1e3 included), more
+// than 0 and at most 10^18 bytes; a size below one byte (0.0001K) is one byte.
 std::uint64_t parse_size(std::string_view text, std::string_view what);
 
 } // namespace grundy::io

@@ -4,9 +4,7 @@
 
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>
-#include <grundy/labelling.hpp>
-#include <grundy/loopy.hpp>
-#include <grundy/misere.hpp>
+#include <grundy/label.hpp>
 
 #include <boost/range/iterator_range.hpp>
 #include <boost/unordered/unordered_flat_map.hpp>
@@ -32,8 +30,8 @@ public:
   graph_strategy(G g, const state_type& start, play_convention convention = play_convention::normal,
                  const build_options& options = {})
       : game_(std::move(g)), convention_(convention), graph_(build_graph(game_, start, options)),
-        outcomes_(convention == play_convention::normal ? normal_play_outcomes(graph_.graph, options.stop)
-                                                        : misere_outcomes(graph_.graph, options.stop)) {
+        outcomes_(label(graph_.graph, {.convention = convention, .outcomes = true, .stop = options.stop})
+                      .outcomes) {
     index_.reserve(graph_.states.size());
     for (vertex_id v = 0; v < graph_.states.size(); ++v)
       index_.emplace(graph_.states[v], v);

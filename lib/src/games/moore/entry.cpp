@@ -8,12 +8,12 @@ game_position<moore_game> moore_entry::make(const position_text& t) {
   auto words = t.words;
   unsigned k = 0;
   if (t.find("k")) {
-    k = static_cast<unsigned>(t.whole("k", 1, 64));
+    k = static_cast<unsigned>(t.whole("k", 1, moore_game::max_k));
   } else {
     if (words.empty())
       throw notation_error(
           fmt::format("moore needs k and heap sizes, as in: {}", t.example(name, t.name("k") + " 2 3 4 5")));
-    k = static_cast<unsigned>(io::parse_whole(words.front(), "moore's k", 1, 64));
+    k = static_cast<unsigned>(io::parse_whole(words.front(), "moore's k", 1, moore_game::max_k));
     words.erase(words.begin());
   }
   const moore_game g(k);

@@ -48,9 +48,10 @@ struct digraph_entry {
   static bool has_move(const digraph_game& g, const digraph_game::state_type& s);
   static void check_moves(const game_position<digraph_game>&, bool) {}
   static void check_expansion(const game_position<digraph_game>&, std::uint64_t) {}
-  // The graph file, which no output may replace.
+  // The graph file, which no output may replace: the first word, even when more words make
+  // the position wrong, since which mistake is reported first must not let a file be replaced.
   static std::vector<std::string> inputs(const position_text& t) {
-    return t.words.size() == 1 ? t.words : std::vector<std::string>{};
+    return t.words.empty() ? std::vector<std::string>{} : std::vector<std::string>{t.words.front()};
   }
 };
 

@@ -40,7 +40,7 @@ private:
 
   digraph_game game_;
   play_convention convention_;
-  generalized_labelling labelling_; // normal play
+  labelling labelling_; // normal play
   std::optional<graph_strategy<digraph_game>> misere_;
 };
 

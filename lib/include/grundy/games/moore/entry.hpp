@@ -22,7 +22,7 @@ struct moore_entry {
                                                         .help = "the most heaps one move may take from",
                                                         .kind = parameter_kind::whole,
                                                         .low = 1,
-                                                        .high = 64}};
+                                                        .high = moore_game::max_k}};
 
   static game_position<moore_game> make(const position_text& t);
   static game_fields head(const moore_game& g) { return {{"game", "moore"}, {"k", std::to_string(g.k())}}; }

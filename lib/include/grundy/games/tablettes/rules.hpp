@@ -131,7 +131,7 @@ public:
   using state_type = compact_tablettes_state;
   static constexpr bool graded = true;
 
-  static bool fits(const tablettes_game& g) noexcept { return 2 * g.total_tablets() + g.colours() <= 64; }
+  static bool fits(const tablettes_game& g) noexcept { return 2 * g.total_tablets() + g.colors() <= 64; }
   // Throws std::invalid_argument when g's positions do not fit in 64 bits.
   explicit compact_tablettes_game(tablettes_game g);
 
