@@ -198,6 +198,7 @@ BOOST_AUTO_TEST_CASE(regression_empty_count_in_a_list_of_tablets) {
                fmt::format("<tablets> '{}' has an empty count", tablets));
   BOOST_TEST(message_of("tablettes", typed({}, {{"colors", "2"}, {"tablets", "0"}})) ==
              "<tablets> takes a whole number from 1 to 63, not '0'");
+}
 
 // Regression: the command line knew the digraph game's file by the game's name, and the entry's
 // own inputs() served only Python; both front ends now ask the entry. The file is protected even
