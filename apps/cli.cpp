@@ -14,19 +14,6 @@
 
 namespace grundy::cli {
 
-namespace {
-
-// The library's refusal of a number, as a usage error of the command line.
-template <class F> auto as_usage(F&& f) {
-  try {
-    return f();
-  } catch (const io::notation_error& e) {
-    throw usage_error(e.what());
-  }
-}
-
-} // namespace
-
 std::uint64_t parse_count(std::string_view text, std::string_view what) {
   return as_usage([&] { return io::parse_count(text, what); });
 }

@@ -38,6 +38,15 @@ public:
 
 // The library's readers of numbers (grundy/io/notation.hpp), their refusals as usage_error.
 
+// f(), with the library's refusal of a number (io::notation_error) as a usage error.
+template <class F> auto as_usage(F&& f) {
+  try {
+    return f();
+  } catch (const io::notation_error& e) {
+    throw usage_error(e.what());
+  }
+}
+
 using io::range;
 
 // "3" or "1..4"; both ends at least `minimum`. Throws usage_error naming `what`.

@@ -7,7 +7,6 @@
 #include "options.hpp"
 #include "positions.hpp"
 
-#include <grundy/memory.hpp>
 #include <grundy/strategy/make_strategy.hpp>
 
 #include <fmt/format.h>
@@ -61,13 +60,8 @@ std::pair<std::vector<State>, std::uint64_t> shown_moves(const S& strategy, cons
     if (!all) return {strategy.winning_moves(s, 1), strategy.winning_move_count(s)};
     // --all for a heap of 4·10^9 tokens of 0.07 held its 3.8·10^8 moves (tens of GB) before
     // printing any: refused at once when they cannot fit.
-    const std::uint64_t count = strategy.winning_move_count(s);
-    const std::uint64_t per_move = sizeof(State) + 4 * (s.size() + 2) + 32;
-    const auto limit = default_memory_limit();
-    if (count > limit / per_move)
-      throw notation_error(fmt::format("this position has {} winning moves, too many to list in {} MB of "
-                                       "memory; leave out --all, or try smaller heaps",
-                                       count, limit >> 20));
+    check_listing_memory(strategy.winning_move_count(s), sizeof(State) + 4 * (s.size() + 2) + 32, 0,
+                         "leave out --all, or try smaller heaps");
   }
   auto moves = strategy.winning_moves(s);
   const auto count = moves.size();

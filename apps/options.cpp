@@ -35,11 +35,7 @@ CLI::Option* add_whole(CLI::App& cmd, const std::string& name, T& value, const s
 
 std::uint64_t parse_whole(std::string_view text, std::string_view option, std::uint64_t low,
                           std::uint64_t high) {
-  try {
-    return io::parse_whole(text, option, low, high);
-  } catch (const io::notation_error& e) {
-    throw usage_error(e.what());
-  }
+  return as_usage([&] { return io::parse_whole(text, option, low, high); });
 }
 
 double parse_seconds(std::string_view text, std::string_view option, double low, double high) {

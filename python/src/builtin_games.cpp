@@ -5,7 +5,6 @@
 
 #include "builtin_games.hpp"
 
-#include <grundy/memory.hpp>
 #include <grundy/strategy/make_strategy.hpp>
 
 #include <fmt/format.h>
@@ -80,15 +79,9 @@ template <class E> state_t<game_of<E>> position_or_start(const held<E>& w, const
 template <class S, class State>
 void check_listing_fits(const S& strategy, const State& s, std::uint64_t max_memory) {
   if constexpr (requires { strategy.winning_move_count(s); }) {
-    const std::uint64_t count = strategy.winning_move_count(s);
     std::uint64_t per_move = 256 + sizeof(State);
     if constexpr (requires { s.size(); }) per_move += 4 * (s.size() + 2);
-    const auto limit = max_memory == 0 ? default_memory_limit() : max_memory;
-    if (count > limit / per_move)
-      throw notation_error(
-          fmt::format("this position has {} winning moves, too many to list in {} MB of memory; "
-                      "try smaller heaps",
-                      count, limit >> 20));
+    check_listing_memory(strategy.winning_move_count(s), per_move, max_memory, "try smaller heaps");
   }
 }
 

@@ -2,11 +2,11 @@
 
 #include <grundy/games/registry.hpp>
 #include <grundy/graph.hpp>
+#include <grundy/memory.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <numeric>
 
 namespace grundy {
@@ -16,11 +16,7 @@ namespace {
 heap_size parse_heap(std::string_view word) {
   if (!word.empty() && word.front() == '-')
     throw notation_error(fmt::format("heap sizes cannot be negative, not '{}'", word));
-  std::uint64_t n = 0;
-  const auto* end = word.data() + word.size();
-  const auto [p, ec] = std::from_chars(word.data(), end, n);
-  if (word.empty() || ec != std::errc{} || p != end)
-    throw notation_error(fmt::format("a heap size must be a non-negative whole number, not '{}'", word));
+  const auto n = io::parse_count(word, "a heap size");
   if (n > 0xFFFF'FFFFu) throw notation_error(fmt::format("heap size {} is too large", word));
   return static_cast<heap_size>(n);
 }
@@ -90,10 +86,23 @@ std::string show_heaps(const heaps& h) {
   return text;
 }
 
+void refuse_too_many_moves(std::string_view why) {
+  throw notation_error(fmt::format("this position has too many moves ({}); try smaller heaps", why));
+}
+
 void check_heap_moves(const heaps& h, bool listing) {
   constexpr std::uint64_t most_tokens = 100'000; // about 10^5 one-heap moves
   if (listing && std::accumulate(h.begin(), h.end(), std::uint64_t{0}) > most_tokens)
-    throw notation_error("this position has too many moves (more than 100000 tokens); try smaller heaps");
+    refuse_too_many_moves("more than 100000 tokens");
+}
+
+void check_listing_memory(std::uint64_t moves, std::uint64_t bytes_per_move, std::uint64_t max_memory,
+                          std::string_view advice) {
+  const auto limit = max_memory == 0 ? default_memory_limit() : max_memory;
+  if (moves > limit / bytes_per_move)
+    throw notation_error(
+        fmt::format("this position has {} winning moves, too many to list in {} MB of memory; {}", moves,
+                    limit >> 20, advice));
 }
 
 void check_heap_expansion(const heaps& h, std::uint64_t moves_per_token, std::uint64_t max_memory) {

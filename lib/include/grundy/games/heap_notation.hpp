@@ -27,9 +27,20 @@ heaps read_heap_move(const heaps& before, std::string_view text);
 // Heaps drawn as rows of '|', one per line.
 std::string show_heaps(const heaps& h);
 
+// Refuses a position with too many moves to go through, saying which (`why`: "more than 100000
+// tokens"): notation_error "this position has too many moves (WHY); try smaller heaps".
+[[noreturn]] void refuse_too_many_moves(std::string_view why);
+
 // Refuses (notation_error) heaps with too many moves to list one by one (`listing`: more than
 // 10^5 tokens).
 void check_heap_moves(const heaps& h, bool listing);
+
+// Refuses (notation_error) a list of `moves` winning moves of `bytes_per_move` each, as a front
+// end holds them, that could not be held in `max_memory` (0: the default memory limit); `advice`
+// ends the message ("try smaller heaps"). Strategies that count their moves before listing them
+// (octal games) are asked this first: a heap of 4·10^9 tokens of 0.07 has 3.8·10^8 of them.
+void check_listing_memory(std::uint64_t moves, std::uint64_t bytes_per_move, std::uint64_t max_memory,
+                          std::string_view advice);
 
 // Refuses (limit_exceeded of memory) heaps whose own moves, about `moves_per_token` for each
 // token of each heap, could not be held in `max_memory` (0: no limit) at once: a game hands a

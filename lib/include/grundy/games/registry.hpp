@@ -33,6 +33,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -143,13 +144,23 @@ template <class G, class E, class... Rest> struct entry_for<G, game_list<E, Rest
 template <class G> struct entry_for<G, game_list<>> { using type = void; };
 template <class G, class List> using entry_for_t = typename entry_for<G, List>::type;
 
+namespace detail {
+
+// Words as a sentence: "a, b and c" (`last` is " and " or " or ").
+template <class Words> std::string sentence(const Words& words, std::string_view last) {
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) text += i + 1 == words.size() ? last : std::string_view(", ");
+    text += words[i];
+  }
+  return text;
+}
+
+} // namespace detail
+
 // The games' names as a sentence: "nim, octal, moore, tablettes or digraph".
 template <class... E> std::string game_names(game_list<E...>) {
-  const std::array<std::string_view, sizeof...(E)> names{E::name...};
-  std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    text += std::string(i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
-  return text;
+  return detail::sentence(std::array<std::string_view, sizeof...(E)>{E::name...}, " or ");
 }
 
 // Whether the list has a game of that name.
@@ -177,7 +188,7 @@ namespace detail {
 // Refuses a named parameter the game does not take, naming the game that does: "--k is for
 // moore only", "--colors and --tablets are for tablettes only".
 template <class... E>
-void refuse_foreign_parameters(game_list<E...> list, std::string_view game, const position_text& t) {
+void refuse_foreign_parameters(game_list<E...>, std::string_view game, const position_text& t) {
   for (const auto& given : t.named) {
     bool own = false;
     std::string owner;
@@ -196,12 +207,9 @@ void refuse_foreign_parameters(game_list<E...> list, std::string_view game, cons
     };
     (look(std::type_identity<E>{}), ...);
     if (own || owner.empty()) continue;
-    std::string names;
-    for (std::size_t i = 0; i < together.size(); ++i)
-      names += (i == 0 ? "" : i + 1 == together.size() ? " and " : ", ") + together[i];
-    throw notation_error(names + (together.size() > 1 ? " are" : " is") + " for " + owner + " only");
+    throw notation_error(detail::sentence(together, " and ") + (together.size() > 1 ? " are" : " is") +
+                         " for " + owner + " only");
   }
-  (void)list;
 }
 
 } // namespace detail
@@ -215,13 +223,13 @@ typename any_position_of<game_list<E...>>::type parse_position(game_list<E...> l
   if (!has_game(list, name))
     throw notation_error("unknown game '" + std::string(name) + "': " + game_names(list));
   detail::refuse_foreign_parameters(list, name, t);
-  std::variant<std::monostate, result> found;
+  std::optional<result> found;
   const auto try_one = [&](auto entry) {
     using Entry = typename decltype(entry)::type;
-    if (found.index() == 0 && Entry::name == name) found = result(Entry::make(t));
+    if (!found && Entry::name == name) found.emplace(Entry::make(t));
   };
   (try_one(std::type_identity<E>{}), ...);
-  return std::get<1>(std::move(found));
+  return std::move(*found);
 }
 
 } // namespace grundy

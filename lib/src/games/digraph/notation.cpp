@@ -11,29 +11,32 @@
 
 namespace grundy {
 
-std::vector<std::string> parse_token_names(std::string_view text, std::string_view what) {
+namespace {
+
+// The names of "a,b,c" (or "a+b"), empty ones included.
+std::vector<std::string> split_names(std::string_view text, char separator) {
   std::vector<std::string> names;
   for (std::size_t pos = 0; pos <= text.size();) {
-    const auto comma = std::min(text.find(',', pos), text.size());
-    if (comma == pos) throw notation_error(fmt::format("{} '{}' has an empty vertex name", what, text));
-    names.emplace_back(text.substr(pos, comma - pos));
-    pos = comma + 1;
+    const auto end = std::min(text.find(separator, pos), text.size());
+    names.emplace_back(text.substr(pos, end - pos));
+    pos = end + 1;
   }
+  return names;
+}
+
+} // namespace
+
+std::vector<std::string> parse_token_names(std::string_view text, std::string_view what) {
+  auto names = split_names(text, ',');
+  if (std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.empty(); }))
+    throw notation_error(fmt::format("{} '{}' has an empty vertex name", what, text));
   return names;
 }
 
 digraph_game::state_type read_digraph_move(const digraph_game& g, const digraph_game::state_type& before,
                                            std::string_view text) {
   const auto arrow = text.find('>');
-  std::vector<std::string> names;
-  if (arrow == std::string_view::npos) {
-    for (std::size_t pos = 0; pos <= text.size();) {
-      const auto plus = std::min(text.find('+', pos), text.size());
-      names.emplace_back(text.substr(pos, plus - pos));
-      pos = plus + 1;
-    }
-    return g.position(names);
-  }
+  if (arrow == std::string_view::npos) return g.position(split_names(text, '+'));
   const std::string from(text.substr(0, arrow)), to(text.substr(arrow + 1));
   const auto u = g.find(from), v = g.find(to);
   if (!u) throw notation_error(fmt::format("the graph has no vertex '{}'", from));

@@ -26,8 +26,7 @@ std::string moore_entry::title(const moore_game& g) { return fmt::format("Moore'
 void moore_entry::check_moves(const game_position<moore_game>& p, bool) {
   constexpr std::uint64_t most_moore_moves = 2'000'000;
   if (moore_move_choices(p.start, p.game.k(), most_moore_moves + 1) > most_moore_moves)
-    throw notation_error(
-        "this position has too many moves (more than 2000000 ways to take); try smaller heaps");
+    refuse_too_many_moves("more than 2000000 ways to take");
 }
 
 void moore_entry::check_expansion(const game_position<moore_game>& p, std::uint64_t max_memory) {

@@ -40,8 +40,7 @@ void octal_entry::check_moves(const game_position<octal_game>& p, bool listing) 
   check_heap_moves(p.start, listing);
   constexpr heap_size most_for_three_heaps = 1000; // a heap of h splits into three about h^2/12 ways
   if (p.game.code().max_heaps_left() == 3 && !p.start.empty() && p.start.back() > most_for_three_heaps)
-    throw notation_error("this position has too many moves (a heap of more than 1000 tokens in a game that "
-                         "splits heaps in three); try smaller heaps");
+    refuse_too_many_moves("a heap of more than 1000 tokens in a game that splits heaps in three");
 }
 
 } // namespace grundy
