@@ -1,0 +1,21 @@
+#pragma once
+// Grundy values G(0), G(1), ... of single heaps of any heap game, and their periodicity.
+
+#include <grundy/heap/rule.hpp>
+#include <grundy/octal/periodicity.hpp>
+#include <grundy/octal/sequence.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <optional>
+
+namespace grundy {
+
+// G(0..count-1) for `rule`: the value of a heap is the mex of the XORs of its options' heaps.
+// Each kind of rule runs the engine suited to it (octal codes their own engines, Grundy's game
+// a rare/common engine, subtraction sets a bounded window). Once *stop is true the call
+// throws `stopped` within a fraction of a second.
+grundy_sequence heap_values(const heap_rule& rule, std::size_t count,
+                            const std::atomic<bool>* stop = nullptr);
+
+} // namespace grundy
