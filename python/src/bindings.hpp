@@ -215,5 +215,7 @@ hint_result hint_python(const py::object& game, const py::object& position, bool
 void add_builtin_games(py::module_& m);
 void add_octal(py::module_& m);
 void add_results(py::module_& m);
+void add_heap_rules(py::module_& m);
+void add_misere(py::module_& m);
 
 } // namespace grundy::python

@@ -83,6 +83,8 @@ PYBIND11_MODULE(grundy, m) {
   py::register_exception_translator(translate_errors);
 
   add_results(m);
+  add_heap_rules(m);
+  add_misere(m);
 
   m.def(
       "solve",

@@ -1,0 +1,14 @@
+#pragma once
+// Heap rules as Python gives them: a code or rule string, or a rule object of the module.
+
+#include <grundy/heap/rule.hpp>
+
+#include <pybind11/pybind11.h>
+
+namespace grundy::python {
+
+// The heap rule `rule` stands for: a string ("0.07", "S(1,3,4)", "grundy", ...) or one of the
+// module's rule objects. Raises ValueError or TypeError naming `argument`.
+heap_rule to_heap_rule(const pybind11::handle& rule, const char* argument);
+
+} // namespace grundy::python
