@@ -1,6 +1,6 @@
-#include <grundy/detail/labelling_steps.hpp>
 #include <grundy/detail/work_meter.hpp>
 #include <grundy/heap/sequence.hpp>
+#include <grundy/labelling.hpp>
 
 #include <vector>
 
