@@ -50,7 +50,8 @@ heap_analysis analyse_heap_rule(const heap_rule& rule, const heap_analysis_optio
   auto engine = detail::make_heap_engine(rule);
   a.method = std::string(engine->name());
   auto& values = a.values;
-  values.reserve(max_values);
+  // Room for the values up front, but not gigabytes for a max that a stop will cut short.
+  values.reserve(std::min<std::size_t>(max_values, std::size_t{1} << 24));
   // As analyse_octal: chunks of about a quarter of a second keep progress live; periodicity is
   // checked whenever the values have grown by an eighth, and a chunk never runs past a check,
   // so where the run ends does not depend on the machine's speed.
