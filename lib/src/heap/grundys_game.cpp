@@ -57,10 +57,10 @@ private:
 
   grundy_value sparse_step(std::size_t n, const std::atomic<bool>* stop) {
     const auto mark = next_mark();
-    for (const auto r : rare_) {
-      if (r >= n) break;
-      if (2 * r != n) stamp_[g_[r] ^ g_[n - r]] = mark;
-    }
+    if (narrow_)
+      mark_rare_pairs(g8_.data(), n, mark);
+    else
+      mark_rare_pairs(g_.data(), n, mark);
     if (meter_.due(rare_.size())) check_sequence_stop(stop);
     grundy_value c = 0; // the least common value not reached
     while (rare(c) || stamp_[c] == mark)
@@ -84,6 +84,14 @@ private:
     }
     if (needed_.empty()) return c;
     return needed_.front(); // the least value not reached
+  }
+
+  // Every pair holding a rare heap r (r < n, 2r != n: the pair (r, n - r) in either order).
+  template <class T> void mark_rare_pairs(const T* g, std::size_t n, std::uint64_t mark) {
+    for (const auto r : rare_) {
+      if (r >= n) break;
+      if (2 * r != n) stamp_[g[r] ^ g[n - r]] = mark;
+    }
   }
 
   // XORs of a block of pairs first (a loop the compiler vectorises), then their marks.
