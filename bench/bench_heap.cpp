@@ -61,8 +61,8 @@ void run(const heap_rule& rule, std::size_t n, int runs, std::size_t check) {
   grundy_sequence values;
   for (int r = 0; r < runs; ++r)
     times.push_back(measure([&] { values = heap_values(rule, n); }));
-  fmt::print("{} to {} values: {}, max value {}, {:.1f} MB of values, peak resident {:.1f} MB\n", rule.str(), n,
-             summary(times), values.max_value(), static_cast<double>(values.memory_bytes()) / 1e6,
+  fmt::print("{} to {} values: {}, max value {}, {:.1f} MB of values, peak resident {:.1f} MB\n", rule.str(),
+             n, summary(times), values.max_value(), static_cast<double>(values.memory_bytes()) / 1e6,
              static_cast<double>(peak_memory_bytes()) / 1e6);
   if (check == 0) return;
   grundy_sequence reference;
