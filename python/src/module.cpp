@@ -2,6 +2,7 @@
 // every game; the classes of each area are added by their own sources.
 
 #include "bindings.hpp"
+#include "heap_rules.hpp"
 
 #include <grundy/io/notation.hpp>
 #include <grundy/io/output_file.hpp>
@@ -88,8 +89,9 @@ PYBIND11_MODULE(grundy, m) {
 
   m.def(
       "solve",
-      [](const py::object& game, const py::object& start, unsigned threads, const py::object& max_states,
+      [](const py::object& given, const py::object& start, unsigned threads, const py::object& max_states,
          const py::object& max_memory) {
+        const auto game = heap_rule_game(given);
         const auto settings = solve_settings::from_python(threads, max_states, max_memory);
         if (auto r = solve_builtin(game, settings)) {
           if (!start.is_none())
@@ -120,7 +122,8 @@ PYBIND11_MODULE(grundy, m) {
 
   m.def(
       "winning_moves",
-      [](const py::object& game, const py::object& position, bool misere, const py::object& max_states) {
+      [](const py::object& given, const py::object& position, bool misere, const py::object& max_states) {
+        const auto game = heap_rule_game(given);
         const auto settings = solve_settings::from_python(0, max_states, py::none());
         if (auto moves = winning_moves_builtin(game, position, misere, settings)) return *moves;
         if (position.is_none()) throw py::value_error("a game written in Python needs a position");
@@ -135,7 +138,8 @@ PYBIND11_MODULE(grundy, m) {
 
   m.def(
       "hint",
-      [](const py::object& game, const py::object& position, bool misere, const py::object& max_states) {
+      [](const py::object& given, const py::object& position, bool misere, const py::object& max_states) {
+        const auto game = heap_rule_game(given);
         const auto settings = solve_settings::from_python(0, max_states, py::none());
         if (auto h = hint_builtin(game, position, misere, settings)) return *h;
         if (position.is_none()) throw py::value_error("a game written in Python needs a position");

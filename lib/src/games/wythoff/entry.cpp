@@ -32,8 +32,8 @@ game_position<wythoff_game> wythoff_entry::make(const position_text& t) {
   const auto example = t.example(name, "5 7");
   if (t.words.empty()) throw notation_error(fmt::format("wythoff needs two piles, as in: {}", example));
   const auto typed = parse_heap_words(t.words, example);
-  const auto piles = two_piles(typed, example);
-  return {wythoff_game{}, piles, typed};
+  const wythoff_game g;
+  return {g, g.canonical(two_piles(typed, example)), typed};
 }
 
 std::string wythoff_entry::show(const wythoff_game&, const wythoff_game::state_type& s) {
@@ -42,7 +42,9 @@ std::string wythoff_entry::show(const wythoff_game&, const wythoff_game::state_t
   std::string text;
   for (auto pile : s)
     text += fmt::format("  {:>{}}  {}{}\n", pile, width, std::string(std::min<heap_size>(pile, 60), '|'),
-                        pile > 60 ? "..." : "");
+                        pile > 60   ? "..."
+                        : pile == 0 ? "(empty)"
+                                    : "");
   return text;
 }
 

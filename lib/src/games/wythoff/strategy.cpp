@@ -45,7 +45,8 @@ std::string describe_move(const wythoff_game& g, const wythoff_game::state_type&
   for (const auto& [kept, from] : {std::pair{a, b}, std::pair{b, a}}) {
     const heap_size left = c == kept ? d : d == kept ? c : from;
     if ((c == kept || d == kept) && left < from)
-      return fmt::format("take {} from the pile of {}, leaving {}", from - left, from, left);
+      return left == 0 ? fmt::format("take the whole pile of {}", from)
+                       : fmt::format("take {} from the pile of {}, leaving {}", from - left, from, left);
   }
   if (c < a && a - c == b - d) return fmt::format("take {} from both piles, leaving {} and {}", a - c, c, d);
   return "move to " + g.format(after);
