@@ -109,7 +109,8 @@ PYBIND11_MODULE(grundy, m) {
       "value, and returns a Result. A game whose moves may come back to a position (cycles) gets\n"
       "generalized values: a number, or ∞(K) (Result.grundy None, Result.infinite_set K), with\n"
       "draws (outcome 'D').\n\n"
-      "game: a built-in game (Tablettes, Nim, Octal, Moore, Digraph), which carries its start position, or\n"
+      "game: a built-in game (Tablettes, Nim, Octal, Moore, Digraph, Heap, Wythoff, or a rule such as\n"
+      "  GrundysGame given heaps=[...]), which carries its start position, or\n"
       "  any object with successors(state) returning an iterable of states, with `start` given.\n"
       "  States are hashable Python values (tuples, not lists). Optional members: canonical(state)\n"
       "  (one representative per position), format(state) (a label), graded = True (every move\n"
@@ -132,8 +133,9 @@ PYBIND11_MODULE(grundy, m) {
       py::arg("game"), py::arg("position") = py::none(), py::kw_only(), py::arg("misere") = false,
       py::arg("max_states") = py::none(),
       "The positions the winning moves from `position` lead to (the game's start position when\n"
-      "None); empty when the player to move loses. Nim, octal games and Moore's Nim use their\n"
-      "rules, other games the graph of the positions reachable from `position`. misere=True: the\n"
+      "None); empty when the player to move loses. Nim, octal and heap games, Moore's Nim and\n"
+      "Wythoff's game use their rules, other games the graph of the positions reachable from `position`. "
+      "misere=True: the\n"
       "player who makes the last move loses.");
 
   m.def(
