@@ -57,8 +57,10 @@ BOOST_AUTO_TEST_CASE(grundys_game) {
   BOOST_TEST(contains(r.out, "P: the player to move loses"), r.out);
   r = run_cli("hint heap grundy 12 --all");
   BOOST_TEST(contains(r.out, "N: the player to move wins"), r.out);
-  // G(12) = 1: the winning splits leave parts worth 0 in all: 12 = 2 + 10 only (1 + 11: 0 ^ 2).
-  BOOST_TEST(contains(r.out, "[2,10]"), r.out);
+  // G(12) = 1: the winning splits leave parts worth 0 in all: 2 + 10 (0 ^ 0) and 3 + 9 (1 ^ 1).
+  BOOST_TEST(contains(r.out, "->  [2,10]"), r.out);
+  BOOST_TEST(contains(r.out, "->  [3,9]"), r.out);
+  BOOST_TEST(!contains(r.out, "->  [1,11]"), r.out);
   r = run_cli("graph heap grundy 12");
   BOOST_TEST(r.status == 0, r.err);
   BOOST_TEST(field(r.out, "grundy") == "1", r.out);
@@ -85,14 +87,17 @@ BOOST_AUTO_TEST_CASE(octal_rule_as_the_octal_game) {
   BOOST_TEST(contains(big.out, "take 2 from the heap of 10000000"), big.out);
 }
 
-// A scripted game, the computer playing perfectly from a winning start: the person loses.
+// The computer, moving first from a winning position (11 is worth 1 in take-a-square), wins
+// whatever the person plays; a split of Grundy's game is typed as 7>3+4.
 BOOST_AUTO_TEST_CASE(play_heap_game) {
-  const auto r = run_cli("play heap squares 10 --first computer --seed 1", "1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n");
+  const auto r = run_cli("play heap squares 11 --first computer --seed 1", "1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n");
   BOOST_TEST(r.status == 0, r.err);
-  BOOST_TEST(contains(r.out, "take-a-square"), r.out);
-  // 10 loses for the player to move, whoever it is: the computer, moving first, loses to
-  // the hints... here the person plays move 1 every time, so the result is scripted, not asserted.
-  BOOST_TEST((contains(r.out, "You win!") || contains(r.out, "The computer wins!")), r.out);
+  BOOST_TEST(contains(r.out, "take-a-square, normal play"), r.out);
+  BOOST_TEST(contains(r.out, "The computer wins!"), r.out);
+  const auto split = run_cli("play heap grundy 7 --opponent human", "7>3+4\nquit\n");
+  BOOST_TEST(contains(split.out, "Position [3,4]:"), split.out);
+  const auto equal = run_cli("play heap grundy 6 --opponent human", "6>3+3\nquit\n");
+  BOOST_TEST(contains(equal.out, "That is not a legal move here."), equal.out);
 }
 
 // Wythoff's pairs (a_k, a_k + k), a_k = floor(k phi): (3,5) and (4,7) lose; (5,7) wins by

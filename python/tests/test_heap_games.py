@@ -1,6 +1,7 @@
 """Heap games under any rule (Subtraction, GrundysGame, TakeASquare, HeapGame, Heap) and
 Wythoff's game, against values known independently of the library."""
 
+import json
 import math
 import os
 import signal
@@ -38,6 +39,12 @@ def test_heap_game_of_a_python_function_is_grundys_game():
     assert [mine.value(v) for v in range(len(mine))] == [theirs.value(v) for v in range(len(theirs))]
     assert grundy.winning_moves(grundy.HeapGame(grundy_split, heaps=[9, 12])) == \
         grundy.winning_moves(grundy.GrundysGame(heaps=[9, 12]))
+
+
+def test_misere_hint_by_the_graph():
+    # Misère take-a-square on one heap of 2: taking 1 leaves 1, which the opponent must take.
+    h = grundy.hint(grundy.TakeASquare(heaps=[2]), misere=True)
+    assert (h.outcome, h.moves) == ("N", [[1]])
 
 
 def test_value_of_a_sum_is_the_xor():
@@ -91,8 +98,9 @@ def test_exports(tmp_path):
     r = grundy.solve(grundy.GrundysGame(heaps=[7]))
     path = tmp_path / "g.json"
     r.export(path)
-    text = path.read_text()
-    assert '"rule": "grundy"' in text or '"grundy"' in text
+    start = json.loads(path.read_text())["vertices"][0]
+    # G(7) = 0 in Grundy's game (A002188).
+    assert (start["state"], start["grundy"]) == ("[7]", GRUNDYS[7])
 
 
 def test_rules_without_heaps_are_not_games():
