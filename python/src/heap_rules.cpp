@@ -166,6 +166,14 @@ heaps position_of(const rule_object& r, const py::object& position, const char* 
   return *r.start;
 }
 
+// rule(heaps=[...]): the same rule as a game on those heaps.
+template <class T> T on_heaps(const T& rule, const py::object& heaps) {
+  T game = rule;
+  game.start = heaps_from(heaps);
+  return game;
+}
+constexpr const char* call_doc = "The same rule as a game on `heaps`: grundy.GrundysGame()(heaps=[5, 7]).";
+
 } // namespace
 
 heap_rule to_heap_rule(const py::handle& rule, const char* argument) {
@@ -260,6 +268,7 @@ void add_heap_rules(py::module_& m) {
       .def_property_readonly(
           "all_but",
           [](const subtraction_object& r) { return std::get<subtraction_rule>(r.rule.kind()).all_but; })
+      .def("__call__", &on_heaps<subtraction_object>, py::arg("heaps"), call_doc)
       .def("__repr__", [](const subtraction_object& r) {
         const auto& k = std::get<subtraction_rule>(r.rule.kind());
         return with_heaps(
@@ -272,6 +281,7 @@ void add_heap_rules(py::module_& m) {
              return grundys_game_object{{heap_rule::grundys_game(), heaps_argument(heaps)}};
            }),
            py::arg("heaps") = py::none())
+      .def("__call__", &on_heaps<grundys_game_object>, py::arg("heaps"), call_doc)
       .def("__repr__", [](const grundys_game_object& r) { return with_heaps("GrundysGame(", r); });
 
   py::class_<take_a_square_object, rule_object>(
@@ -282,6 +292,7 @@ void add_heap_rules(py::module_& m) {
              return take_a_square_object{{heap_rule::take_a_square(), heaps_argument(heaps)}};
            }),
            py::arg("heaps") = py::none())
+      .def("__call__", &on_heaps<take_a_square_object>, py::arg("heaps"), call_doc)
       .def("__repr__", [](const take_a_square_object& r) { return with_heaps("TakeASquare(", r); });
 
   py::class_<heap_game_object, rule_object>(
@@ -310,6 +321,7 @@ void add_heap_rules(py::module_& m) {
            py::arg("options"), py::arg("heaps") = py::none(), py::arg("name") = py::none())
       .def_property_readonly("options", [](const heap_game_object& r) { return r.options; })
       .def_property_readonly("name", [](const heap_game_object& r) { return r.name; })
+      .def("__call__", &on_heaps<heap_game_object>, py::arg("heaps"), call_doc)
       .def("__repr__", [](const heap_game_object& r) { return with_heaps("HeapGame(" + r.name, r); });
 }
 

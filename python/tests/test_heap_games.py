@@ -103,6 +103,14 @@ def test_exports(tmp_path):
     assert (start["state"], start["grundy"]) == ("[7]", GRUNDYS[7])
 
 
+def test_a_rule_called_on_heaps_is_a_game():
+    rule = grundy.Subtraction([1, 3, 4])
+    game = rule(heaps=[5, 7])
+    assert repr(game) == "Subtraction([1, 3, 4], heaps=[5, 7])" and rule.heaps is None
+    assert grundy.hint(game).moves == [[2, 7]]
+    assert isinstance(grundy.GrundysGame()([3]), grundy.GrundysGame)
+
+
 def test_rules_without_heaps_are_not_games():
     with pytest.raises(ValueError, match=r"GrundysGame\(\) is a rule, not a game: give it heaps"):
         grundy.solve(grundy.GrundysGame())
