@@ -188,7 +188,9 @@ BOOST_AUTO_TEST_CASE(outcomes_match_the_octal_game_graph) {
 
 BOOST_AUTO_TEST_CASE(rules_beyond_octal_codes) {
   std::mt19937 rng(9);
-  for (const char* rule : {"S(1,3,4)", "allbut(2,3)", "grundy", "squares"}) {
+  // Heaps without a move (S(2,3)'s heap 1), moves into three heaps (0.8, 0.B4).
+  for (const char* rule :
+       {"S(1,3,4)", "allbut(2,3)", "grundy", "squares", "S(2,3)", "S(2,5,7)", "0.8", "0.B4"}) {
     const auto q = quotient(rule, 12);
     BOOST_TEST(check_against_graph(q, random_sums(rng, 12, 12, 26)) > 100u);
     if (q.order() > 1) BOOST_TEST(q.order() % 2 == 0u, rule);
@@ -197,7 +199,7 @@ BOOST_AUTO_TEST_CASE(rules_beyond_octal_codes) {
 
 // What decides_every_heap promises: computed further, the quotient does not change.
 BOOST_AUTO_TEST_CASE(settled_quotients_stay_settled) {
-  for (const char* code : {"0.3", "0.31", "0.51", "0.33"}) {
+  for (const char* code : {"0.3", "0.31", "0.51", "0.33", "0.F", "S(2,3)"}) {
     const auto q = quotient(code, 16);
     BOOST_TEST_REQUIRE(q.decides_every_heap(), code);
     const auto further = quotient(code, 40);
