@@ -130,6 +130,19 @@ BOOST_AUTO_TEST_CASE(misere_nim_on_heaps_one_and_two) {
   BOOST_TEST(q.presentation().generators[1].heap == 2u);
 }
 
+// Plambeck ("Taming the wild in impartial combinatorial games", 2005) solved 0.75 with the
+// 8-element quotient R_8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>; its pretending
+// function has period 2 from heap 9, so the periodicity theorem applies from heap 21 on.
+BOOST_AUTO_TEST_CASE(quotient_of_0_75_is_r8_for_every_heap) {
+  const auto q = quotient("0.75", 30);
+  BOOST_TEST(q.order() == 8u);
+  BOOST_TEST(q.presentation().str() == "<a, b, c | a^2 = 1, b c = a b, c^2 = b^2, b^3 = b>");
+  BOOST_TEST(q.decides_every_heap());
+  BOOST_TEST(!quotient("0.75", 12).decides_every_heap());
+  for (heap_size h = 11; h <= 30; ++h)
+    BOOST_TEST(q.heap(h) == q.heap(h - 2), "heap " << h);
+}
+
 // 0.3 takes one token at a time: a sum is a misère P-position exactly when its token count is
 // odd, so the quotient is {even, odd}, and the periodicity theorem settles it for every heap.
 BOOST_AUTO_TEST_CASE(one_token_at_a_time_is_parity) {
