@@ -8,6 +8,7 @@
 #include <grundy/heap/rule.hpp>
 #include <grundy/io/quotient_file.hpp>
 #include <grundy/misere.hpp>
+#include <grundy/misere/detail/quotient_engine.hpp>
 #include <grundy/misere/quotient.hpp>
 #include <grundy/stop.hpp>
 
@@ -218,6 +219,45 @@ BOOST_AUTO_TEST_CASE(settled_quotients_stay_settled) {
     const auto further = quotient(code, 40);
     BOOST_TEST(further.order() == q.order(), code);
     BOOST_TEST(further.presentation().str() == q.presentation().str(), code);
+  }
+}
+
+// The verification itself: it passes the quotient's own tables, and given the same tables with
+// one element moved in or out of P it returns a sum the candidate gets wrong, as the labelled
+// game graph confirms.
+BOOST_AUTO_TEST_CASE(verification_finds_the_least_misclassified_sum) {
+  namespace md = grundy::misere_detail;
+  const heap_size n = 12;
+  const auto q = quotient("0.07", n);
+  md::table_monoid m;
+  m.order = q.order();
+  m.products.clear();
+  for (misere_quotient::element x = 0; x < q.order(); ++x)
+    for (misere_quotient::element y = 0; y < q.order(); ++y)
+      m.products.push_back(q.multiply(x, y));
+  m.p = md::bits(q.order());
+  for (auto x : q.p_portion())
+    m.p.set(x);
+  m.heaps.assign(n + 1, 0);
+  for (heap_size h = 0; h <= n; ++h)
+    m.heaps[h] = q.heap(h);
+  const grundy::quotient_options options;
+  md::engine_context ctx(q.rule(), options);
+  ctx.extend_to(n);
+  BOOST_TEST(!md::least_failure(ctx, m, n, false).has_value());
+  for (misere_quotient::element x = 1; x < q.order(); ++x) {
+    auto wrong = m;
+    wrong.p.flip(x);
+    const auto failure = md::least_failure(ctx, wrong, n, false);
+    BOOST_TEST_REQUIRE(failure.has_value(), "element " << q.name(x));
+    heaps sum;
+    for (heap_size h = 1; h <= n; ++h)
+      sum.insert(sum.end(), (*failure)[h], h);
+    const auto truth = labelled_sums(q.rule(), sum).at(sum);
+    BOOST_TEST((truth == q.misere_outcome(sum)), grundy::format_heaps(sum));
+    // The candidate's verdict on that sum is the wrong one.
+    BOOST_TEST(wrong.p[q.of(sum)] != (truth == outcome::p),
+               "element " << q.name(x) << ", sum " << grundy::format_heaps(sum));
   }
 }
 
