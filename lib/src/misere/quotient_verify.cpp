@@ -15,12 +15,11 @@
 // as the set U(G) = {u : (h, Φ(G−h)·u) dead for every heap h of G}: the condition asks
 // whether the identity is in U(G). Adding a heap h of image a to G gives
 //     Φ(G+h) = Φ(G)·a,   U(G+h) = {u : a·u ∈ U(G) and Φ(G)·u ∈ dead(h)},
-// so the state (Φ(G), U(G), G ≠ 0) of a sum follows from the state of the sum without one heap.
-// The search chooses multiplicities from the largest heap down, in increasing order, and
-// meets the sums in increasing order: the first failure it meets is the least. A state met
-// twice at one level leads to the same sums' verdicts, so the second meeting is cut; and the
-// states reached by adding more copies of one heap form a chain that ends at a state met
-// before, which bounds every multiplicity.
+// so the state (Φ(G), U(G), whether G has a move) of a sum follows from the state of the sum without one
+// heap. The search chooses multiplicities from the largest heap down, in increasing order, and meets the sums
+// in increasing order: the first failure it meets is the least. A state met twice at one level leads to the
+// same sums' verdicts, so the second meeting is cut; and the states reached by adding more copies of one heap
+// form a chain that ends at a state met before, which bounds every multiplicity.
 
 #include <grundy/misere/detail/quotient_engine.hpp>
 
@@ -44,8 +43,11 @@ public:
   verifier(const engine_context& ctx, const table_monoid& m, heap_size n) : ctx_(ctx), m_(m), sum_(n + 1, 0) {
     words_ = (m.order + 63) / 64;
     for (heap_size h = 1; h <= n; ++h) {
-      if (!ctx.has_options(h)) continue;
+      // A heap without a move is the empty game: left out when its class is the identity (as
+      // every computed candidate has it), searched otherwise (tables read from a file).
+      if (!ctx.has_options(h) && m.heaps[h] == 0) continue;
       levels_.push_back(h);
+      movable_.push_back(ctx.has_options(h));
       const auto images = option_images(ctx, m, h);
       std::vector<std::uint64_t> dead(words_, 0);
       for (element y = 0; y < m.order; ++y) {
@@ -104,7 +106,8 @@ private:
     const element a = m_.heaps[h];
     const element x = x_of(k);
     key_type out(words_ + 1, 0);
-    out[0] = std::uint64_t{m_.mul(x, a)} | (std::uint64_t{1} << 32);
+    out[0] = std::uint64_t{m_.mul(x, a)} | (k[0] & (std::uint64_t{1} << 32)) |
+             (std::uint64_t{movable_[static_cast<std::size_t>(li)]} << 32);
     const element* row_a = &m_.products[std::size_t{a} * m_.order];
     const std::uint64_t* u_set = k.data() + 1;
     const std::uint64_t* x_dead = dead_from(li, x);
@@ -137,14 +140,14 @@ private:
 
   bool leaf(const key_type& k) const {
     const element x = x_of(k);
-    const bool nonempty = (k[0] >> 32) != 0;
+    const bool movable = (k[0] >> 32) != 0;
     const bool identity_in_u = k[1] & 1;
-    return nonempty ? m_.p[x] != identity_in_u : m_.p[x];
+    return movable ? m_.p[x] != identity_in_u : m_.p[x];
   }
 
   // Chooses the multiplicity of heap levels_[li] (from `first` on) and of every smaller heap.
   // Whether a sum G completed by a sum Y of the heaps still to choose fails depends on G's
-  // state only through Φ(G), G ≠ 0 and U(G) ∩ {Φ(Y)}: by U(G+Y) = {u : Φ(Y)·u ∈ U(G) and
+  // state only through Φ(G), whether G has a move, and U(G) ∩ {Φ(Y)}: by U(G+Y) = {u : Φ(Y)·u ∈ U(G) and
   // Φ(G)·u ∈ U(Y)}, the identity is in U(G+Y) when Φ(Y) ∈ U(G) and Φ(G) ∈ U(Y). So states
   // are kept with U cut down to the classes the remaining heaps can make (within_): the loop
   // over copies of levels_[li] by the classes of heaps up to it, the sums below by the classes
@@ -177,6 +180,7 @@ private:
   const table_monoid& m_;
   std::size_t words_ = 0;
   std::vector<heap_size> levels_;
+  std::vector<bool> movable_; // whether levels_[i] has a move
   std::vector<std::vector<std::uint64_t>> dead_;
   std::vector<std::vector<std::vector<std::uint64_t>>> dead_from_;
   std::vector<std::vector<std::uint64_t>> within_;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -112,5 +113,13 @@ struct quotient_options {
 // explains it).
 misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_heap,
                                         const quotient_options& options = {});
+
+// Checks a quotient's tables against its rule with the same exact verification that accepts
+// each computed candidate: nothing when every sum of heaps <= max_heap() has the outcome the
+// tables give (with from_tables's checks, the tables are then the quotient), otherwise the
+// least sum they get wrong, as its heaps in increasing order. For quotients read from files.
+// Honours options.stop and options.max_memory.
+std::optional<std::vector<heap_size>> least_misclassified_sum(const misere_quotient& q,
+                                                              const quotient_options& options = {});
 
 } // namespace grundy
