@@ -106,10 +106,12 @@ template <class G> void run(const game_position<G>& p, const hint_options& o) {
     fmt::print("          ({} winning moves in all: --all lists them)\n", move_count);
 }
 
-// The octal rule explores no positions: the figures of a stopped exploration would all be 0,
-// so its stop is said in one plain line.
+// The octal, heap and Wythoff rules explore no positions: the figures of a stopped exploration
+// would all be 0, so their stop is said in one plain line.
 template <class G> bool explores(const game_position<G>&, const hint_options& o) {
-  return !std::is_same_v<G, octal_game> || o.misere;
+  return !(std::is_same_v<G, octal_game> || std::is_same_v<G, heap_game> ||
+           std::is_same_v<G, wythoff_game>) ||
+         o.misere;
 }
 
 } // namespace
