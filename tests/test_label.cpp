@@ -74,6 +74,25 @@ BOOST_AUTO_TEST_CASE(cycles_generalized_or_refused) {
                     grundy::not_acyclic);
 }
 
+// Misère play on graphs with cycles, by hand. a <-> b, b -> c, c terminal: at c the player to
+// move has won (1); moving from b to c loses, so b moves to a, a can only come back: a and b are
+// draws, b's value ∞(1) and a's ∞(∅). Add d -> c: d must move to c and lose (0), so e -> d wins.
+BOOST_AUTO_TEST_CASE(misere_values_with_cycles) {
+  digraph g(5);
+  add_edge(0, 1, g), add_edge(1, 0, g), add_edge(1, 2, g), add_edge(3, 2, g), add_edge(4, 3, g);
+  const auto l = grundy::misere_values_with_cycles(g);
+  BOOST_TEST(l.format_value(0) == "∞(∅)");
+  BOOST_TEST(l.format_value(1) == "∞(1)");
+  BOOST_TEST((l.values[2] == 1 && l.values[3] == 0 && l.values[4] == 1));
+  BOOST_TEST(
+      (l.outcomes == std::vector<outcome>{outcome::d, outcome::d, outcome::n, outcome::p, outcome::n}));
+  // Without a cycle: misere_values and its outcomes.
+  const auto acyclic = grundy::misere_values_with_cycles(small_acyclic());
+  BOOST_TEST((acyclic.values == grundy::misere_values(small_acyclic())));
+  BOOST_TEST(acyclic.infinite.empty());
+  BOOST_TEST((acyclic.outcomes == grundy::misere_outcomes(small_acyclic())));
+}
+
 // A graded game's graph is labelled level by level, or, built without edges, by regenerating its
 // moves: the values are those of the plain labelling of the graph with edges either way.
 BOOST_AUTO_TEST_CASE(game_graphs_with_and_without_edges) {
