@@ -13,6 +13,7 @@
 #include <atomic>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 using grundy::genus;
@@ -165,6 +166,39 @@ BOOST_AUTO_TEST_CASE(tameness) {
   // 0.3 (take one token from a heap): a heap of n has the single option n - 1, so it is the same
   // game tree as n Nim heaps of 1, which are *1 or *0 in misère play as well (*1 + *1 = 0).
   BOOST_TEST(grundy::heap_tameness(heap_rule::parse("0.3"), 30).tame);
+}
+
+// Genera CGSuite computes (Siegel's CGSuite 2.2, TakeAndBreak(code)(n): NimValue and the misère
+// values of n + k·*2 for k = 0..7), an implementation that shares nothing with this one. Its
+// IsTame also puts the first wild heap of Dawson's chess at 9, of Grundy's game at 13 and of
+// Officers (0.6) at 7.
+BOOST_AUTO_TEST_CASE(cgsuite_genera) {
+  struct row {
+    const char* rule;
+    heap_size heap;
+    grundy_value normal;
+    const char* gammas; // γ0..γ7
+  };
+  const row rows[] = {
+      {"0.77", 5, 4, "14646464"},    {"0.77", 9, 4, "04646464"},   {"0.77", 17, 4, "64646464"},
+      {"0.77", 25, 1, "73131313"},   {"0.137", 9, 3, "14313131"},  {"0.137", 11, 2, "05202020"},
+      {"0.137", 24, 0, "31313131"},  {"0.137", 20, 0, "02020202"}, {"grundy", 13, 3, "14313131"},
+      {"grundy", 18, 4, "05646464"}, {"0.6", 12, 0, "20202020"},   {"0.6", 17, 3, "05313131"},
+      {"0.6", 24, 5, "47575757"},
+  };
+  for (const auto& r : rows) {
+    const auto g = grundy::heap_genera(heap_rule::parse(r.rule), r.heap)[r.heap];
+    BOOST_TEST(g.normal == r.normal, r.rule << " heap " << r.heap);
+    for (unsigned k = 0; k < 8; ++k)
+      BOOST_TEST(g.gamma(k) == static_cast<grundy_value>(r.gammas[k] - '0'), r.rule << " heap " << r.heap);
+  }
+  for (const auto& [rule, first_wild] :
+       {std::pair{"0.137", 9u}, std::pair{"grundy", 13u}, std::pair{"0.6", 7u}, std::pair{"0.77", 5u}}) {
+    const auto t = grundy::heap_tameness(heap_rule::parse(rule), 20);
+    BOOST_TEST(!t.tame, rule);
+    BOOST_TEST(t.heap == first_wild, rule);
+    BOOST_TEST(!grundy::heap_genera(heap_rule::parse(rule), first_wild)[first_wild].of_nim_position(), rule);
+  }
 }
 
 // The memory limit and the stop flag end the computation with one clear exception each.
