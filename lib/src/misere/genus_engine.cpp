@@ -71,7 +71,7 @@ void genus_engine::check_limits() {
     reached.states = nodes_.size();
     reached.memory_bytes = bytes;
     throw limit_exceeded("the genus computation needs more than " + memory_limit_text(options_.max_memory) +
-                             " (" + std::to_string(nodes_.size()) + " sums of heaps held)",
+                             " of memory (" + std::to_string(nodes_.size()) + " sums of heaps held)",
                          reached, limit_kind::memory);
   }
 }
