@@ -11,7 +11,9 @@
 #include <grundy/misere/genus.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -210,4 +212,21 @@ BOOST_AUTO_TEST_CASE(limits_and_stop) {
   grundy::genus_options stopped;
   stopped.stop = &stop;
   BOOST_CHECK_THROW(grundy::heap_genera(heap_rule::parse("0.77"), 30, stopped), grundy::stopped);
+}
+
+// A flag set while a long computation runs (Kayles to heap 60 takes seconds) stops it soon.
+BOOST_AUTO_TEST_CASE(a_stop_during_the_run) {
+  std::atomic<bool> stop{false};
+  grundy::genus_options options;
+  options.stop = &stop;
+  std::thread setter([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    stop = true;
+  });
+  const auto start = std::chrono::steady_clock::now();
+  BOOST_CHECK_THROW(grundy::heap_genera(heap_rule::parse("0.77"), 60, options), grundy::stopped);
+  setter.join();
+  // Generous for a busy machine: the checks come every few thousand mexes.
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  BOOST_TEST(seconds < 3.0);
 }
