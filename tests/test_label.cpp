@@ -50,14 +50,16 @@ BOOST_AUTO_TEST_CASE(normal_play_values_and_outcomes) {
   BOOST_TEST((plain.outcome_of(3) == outcome::p));
 }
 
-// Misère by hand: the terminal 0 is won by its player to move (N); 1 can only move there (P);
-// 2 moves to 1 (N); 3 only to 2 (P); 4 to 3 (N). There are no values.
-BOOST_AUTO_TEST_CASE(misere_play_gives_outcomes_only) {
+// Misère by hand: the terminal 0 is won by its player to move (N, value 1); 1 can only move
+// there (P, mex{1} = 0); 2 moves to 1 or 0 (N, mex{0, 1} = 2); 3 only to 2 (P, mex{2} = 0);
+// 4 to 3, 2 or 1 (N, mex{0, 2, 0} = 1).
+BOOST_AUTO_TEST_CASE(misere_play_gives_misere_values_and_outcomes) {
   const auto l = grundy::label(small_acyclic(), {.convention = grundy::play_convention::misere});
   BOOST_TEST(
       (l.outcomes == std::vector<outcome>{outcome::n, outcome::p, outcome::n, outcome::p, outcome::n}));
-  BOOST_TEST(l.values.empty());
+  BOOST_TEST((l.values == std::vector<grundy::grundy_value>{1, 0, 2, 0, 1}));
   BOOST_TEST((l.outcome_of(1) == outcome::p));
+  BOOST_TEST(l.format_value(2) == "2");
 }
 
 // A cycle with no way out: ∞(∅) and a draw for both, unless cycles are refused.
@@ -70,6 +72,25 @@ BOOST_AUTO_TEST_CASE(cycles_generalized_or_refused) {
                     grundy::not_acyclic);
   BOOST_CHECK_THROW(grundy::label(two_cycle(), {.convention = grundy::play_convention::misere}),
                     grundy::not_acyclic);
+}
+
+// Misère play on graphs with cycles, by hand. a <-> b, b -> c, c terminal: at c the player to
+// move has won (1); moving from b to c loses, so b moves to a, a can only come back: a and b are
+// draws, b's value ∞(1) and a's ∞(∅). Add d -> c: d must move to c and lose (0), so e -> d wins.
+BOOST_AUTO_TEST_CASE(misere_values_with_cycles) {
+  digraph g(5);
+  add_edge(0, 1, g), add_edge(1, 0, g), add_edge(1, 2, g), add_edge(3, 2, g), add_edge(4, 3, g);
+  const auto l = grundy::misere_values_with_cycles(g);
+  BOOST_TEST(l.format_value(0) == "∞(∅)");
+  BOOST_TEST(l.format_value(1) == "∞(1)");
+  BOOST_TEST((l.values[2] == 1 && l.values[3] == 0 && l.values[4] == 1));
+  BOOST_TEST(
+      (l.outcomes == std::vector<outcome>{outcome::d, outcome::d, outcome::n, outcome::p, outcome::n}));
+  // Without a cycle: misere_values and its outcomes.
+  const auto acyclic = grundy::misere_values_with_cycles(small_acyclic());
+  BOOST_TEST((acyclic.values == grundy::misere_values(small_acyclic())));
+  BOOST_TEST(acyclic.infinite.empty());
+  BOOST_TEST((acyclic.outcomes == grundy::misere_outcomes(small_acyclic())));
 }
 
 // A graded game's graph is labelled level by level, or, built without edges, by regenerating its

@@ -4,6 +4,7 @@
 
 #include <grundy/dot.hpp>
 #include <grundy/io/export.hpp>
+#include <grundy/misere.hpp>
 #include <grundy/solve.hpp>
 
 #include <grundy/io/report.hpp>
@@ -40,7 +41,9 @@ public:
   virtual py::object state(vertex_id v) const = 0;
   virtual std::string format(vertex_id v) const = 0;
   virtual void write_dot(std::ostream& os) const = 0;
-  virtual void write_labelled(std::ostream& os, export_format format) const = 0;
+  // `misere`: misère values to write beside the misère outcomes read off them, or null.
+  virtual void write_labelled(std::ostream& os, export_format format,
+                              const std::vector<grundy_value>* misere) const = 0;
   // The fields the CLI prints before the statistics (game, its parameters, start).
   virtual io::fields head() const = 0;
   // Seconds spent inside the user's own functions (games written in Python); 0 otherwise.
@@ -71,8 +74,13 @@ public:
   void write_dot(std::ostream& os) const override {
     grundy::write_dot(os, game_, solved_.graph, solved_.values, &solved_.infinite);
   }
-  void write_labelled(std::ostream& os, export_format format) const override {
-    write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite);
+  void write_labelled(std::ostream& os, export_format format,
+                      const std::vector<grundy_value>* misere) const override {
+    if (!misere)
+      return write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite);
+    const auto outcomes = misere_outcomes_of(*misere);
+    write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite, &outcomes,
+                         misere);
   }
   io::fields head() const override { return head_; }
   double user_seconds() const override { return user_seconds_; }
@@ -95,6 +103,8 @@ private:
 // The Python class grundy.Result.
 struct result {
   std::shared_ptr<const solved_any> solved;
+  // With solve(..., misere=True): every vertex's misère Grundy value (misere_values).
+  std::shared_ptr<const std::vector<grundy_value>> misere = nullptr;
 };
 
 // What grundy.hint returns.

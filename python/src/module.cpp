@@ -63,6 +63,29 @@ build_options solve_settings::options(const std::atomic<bool>* stop) const {
   return o;
 }
 
+namespace {
+
+// solve(..., misere=True): the graph just solved labelled a second time, for misère play.
+void add_misere_values(result& r) {
+  const auto& graph = r.solved->graph();
+  if (num_vertices(graph) != r.solved->values().size())
+    throw py::value_error("misere=True needs the graph's edges, which were not kept");
+  bool cyclic = false;
+  auto values = interruptible([&](const std::atomic<bool>* stop) {
+    py::gil_scoped_release release;
+    try {
+      return misere_values(graph, stop);
+    } catch (const not_acyclic&) {
+      cyclic = true;
+      return std::vector<grundy_value>{};
+    }
+  });
+  if (cyclic) throw py::value_error("misere=True is for games without cycles: this game graph has a cycle");
+  r.misere = std::make_shared<const std::vector<grundy_value>>(std::move(values));
+}
+
+} // namespace
+
 } // namespace grundy::python
 
 using namespace grundy::python;
@@ -90,21 +113,21 @@ PYBIND11_MODULE(grundy, m) {
   m.def(
       "solve",
       [](const py::object& given, const py::object& start, unsigned threads, const py::object& max_states,
-         const py::object& max_memory) {
+         const py::object& max_memory, bool misere) {
         const auto game = heap_rule_game(given);
         const auto settings = solve_settings::from_python(threads, max_states, max_memory);
-        if (auto r = solve_builtin(game, settings)) {
-          if (!start.is_none())
-            throw py::value_error(
-                "built-in games carry their start position: give it to the game, not to solve");
-          return *r;
-        }
-        if (start.is_none())
+        auto r = solve_builtin(game, settings);
+        if (r && !start.is_none())
+          throw py::value_error(
+              "built-in games carry their start position: give it to the game, not to solve");
+        if (!r && start.is_none())
           throw py::value_error("a game written in Python needs a start position: grundy.solve(game, start)");
-        return solve_python(game, start, settings);
+        if (!r) r = solve_python(game, start, settings);
+        if (misere) add_misere_values(*r);
+        return *r;
       },
       py::arg("game"), py::arg("start") = py::none(), py::kw_only(), py::arg("threads") = 0,
-      py::arg("max_states") = py::none(), py::arg("max_memory") = py::none(),
+      py::arg("max_states") = py::none(), py::arg("max_memory") = py::none(), py::arg("misere") = false,
       "Explores every position reachable from the start, labels each with its Sprague-Grundy\n"
       "value, and returns a Result. A game whose moves may come back to a position (cycles) gets\n"
       "generalized values: a number, or ∞(K) (Result.grundy None, Result.infinite_set K), with\n"
@@ -119,6 +142,10 @@ PYBIND11_MODULE(grundy, m) {
       "threads: threads for built-in games (0: every core).\n"
       "max_states, max_memory: limits past which grundy.LimitExceeded is raised (max_memory in\n"
       "  bytes or as '6G'; default: 3/4 of the memory free).\n"
+      "misere: also label every vertex for misère play (the last move loses): its misère Grundy\n"
+      "  value (1 where no move is left, else the mex of its successors'; Result.misere_value) and\n"
+      "  outcome (Result.misere_outcome), which exports and to_networkx then carry too. Only for\n"
+      "  games without cycles: a graph with one raises ValueError.\n"
       "Ctrl-C raises KeyboardInterrupt.");
 
   m.def(

@@ -42,6 +42,12 @@ std::string json_of(const solved_any& s) {
 
 const solved_any& solved(const result& r) { return *r.solved; }
 
+// The misère values of a result solved with misere=True; ValueError otherwise.
+const std::vector<grundy_value>& misere_of(const result& r) {
+  if (!r.misere) throw py::value_error("this result has no misère labels: solve the game with misere=True");
+  return *r.misere;
+}
+
 vertex_id checked_vertex(const result& r, std::int64_t v) {
   const auto n = static_cast<std::int64_t>(r.solved->values().size());
   if (v < 0 || v >= n)
@@ -85,6 +91,10 @@ py::object to_networkx(const result& r) {
     if (values[v] != infinity) data["grundy"] = py::int_(values[v]);
     data["infinite_set"] = fmt::format("[{}]", fmt::join(k, ","));
     data["outcome"] = std::string(1, to_char(generalized_outcome(values[v], k)));
+    if (r.misere) {
+      data["misere_outcome"] = std::string(1, to_char(outcome_of((*r.misere)[v])));
+      data["misere_value"] = py::int_((*r.misere)[v]);
+    }
     add_node(v, **data);
   }
   py::list edges;
@@ -101,7 +111,8 @@ void export_to(const result& r, const std::string& path) {
   if (extension == ".json" || extension == ".graphml" || extension == ".csv") {
     const auto format = export_format_of(path);
     write_output(
-        path, [&](std::ostream& os) { s.write_labelled(os, format); }, s.inputs(), s.formats_in_python());
+        path, [&](std::ostream& os) { s.write_labelled(os, format, r.misere.get()); }, s.inputs(),
+        s.formats_in_python());
   } else if (extension == ".dot" || extension == ".gv") {
     write_output(
         path, [&](std::ostream& os) { s.write_dot(os); }, s.inputs(), s.formats_in_python());
@@ -257,6 +268,27 @@ void add_results(py::module_& m) {
                                                                          r.solved->infinite().of(u))));
           },
           py::arg("v"), "Vertex v's outcome for the player to move: 'P', 'N' or 'D'.")
+      .def_property_readonly(
+          "misere", [](const result& r) { return static_cast<bool>(r.misere); },
+          "True when solved with misere=True: misere_value, misere_outcome and the exports then give\n"
+          "every vertex's misère labels.")
+      .def(
+          "misere_value",
+          [](const result& r, std::int64_t v) {
+            const auto& m = misere_of(r);
+            return m[checked_vertex(r, v)];
+          },
+          py::arg("v"),
+          "Vertex v's misère Grundy value (solve with misere=True): 1 where no move is left, else the\n"
+          "mex of its successors' misère values; 0 exactly at the misère P-positions. Misère values\n"
+          "do not add by XOR as normal values do.")
+      .def(
+          "misere_outcome",
+          [](const result& r, std::int64_t v) {
+            const auto& m = misere_of(r);
+            return std::string(1, to_char(grundy_ns::outcome_of(m[checked_vertex(r, v)])));
+          },
+          py::arg("v"), "Vertex v's outcome in misère play (solve with misere=True): 'P' or 'N'.")
       .def(
           "state", [](const result& r, std::int64_t v) { return r.solved->state(checked_vertex(r, v)); },
           py::arg("v"), "The position of vertex v, as a Python object.")
@@ -305,7 +337,8 @@ void add_results(py::module_& m) {
            "The graph as a networkx.DiGraph (needs networkx): nodes are vertex ids, with the GraphML\n"
            "export's attributes: state (the position's portable name), value ('3' or '∞(0,2)'),\n"
            "grundy (an int; absent for ∞(K)), infinite_set ('[0,2]', '[]' for a finite value) and\n"
-           "outcome ('P', 'N' or 'D'). All are str or int, so networkx.write_graphml writes them.\n"
+           "outcome ('P', 'N' or 'D'), and when solved with misere=True misere_outcome ('P' or 'N')\n"
+           "and misere_value (an int). All are str or int, so networkx.write_graphml writes them.\n"
            "state(v) gives a vertex's position as a Python object.")
       .def(
           "export", [](const result& r, const py::object& path) { export_to(r, path_of(path)); },

@@ -9,6 +9,7 @@
 //
 // Every labelling throws labelling_stopped (a grundy::stopped) once *options.stop is true.
 
+#include <grundy/detail/exploration.hpp>
 #include <grundy/detail/regenerated_labels.hpp>
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>
@@ -33,9 +34,10 @@ enum class cycle_policy : char {
 
 struct labelling_options {
   play_convention convention = play_convention::normal;
-  // Normal play only. Misère play has no draws here: a graph with a cycle throws not_acyclic.
+  // Normal play only. Misère play has no draws here: a graph with a cycle throws not_acyclic
+  // (misere_values_with_cycles below gives generalized misère values).
   cycle_policy cycles = cycle_policy::generalized;
-  // Normal play: fill labelling::outcomes too (misère play fills them, and only them, always).
+  // Normal play: fill labelling::outcomes too (misère play fills them always).
   bool outcomes = false;
   // Threads for a graded game's graph (0: every core). Results do not depend on it.
   unsigned threads = 0;
@@ -69,11 +71,12 @@ inline labelling finish(labelling l, const labelling_options& options) {
 // Labels any Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices
 // (a csr_graph, a game_graph's .graph). Normal play: Sprague-Grundy values, from the acyclic
 // labelling unless the graph has a cycle (its topological sort is what finds one), then as
-// options.cycles says. Misère play: outcomes only.
+// options.cycles says. Misère play: misère values (misere_values) and outcomes.
 template <class Graph> labelling label(const Graph& g, const labelling_options& options = {}) {
   if (options.convention == play_convention::misere) {
     labelling l;
-    l.outcomes = misere_outcomes(g, options.stop);
+    l.values = misere_values(g, options.stop);
+    l.outcomes = misere_outcomes_of(l.values);
     return l;
   }
   if (options.cycles == cycle_policy::refuse) {
@@ -82,6 +85,43 @@ template <class Graph> labelling label(const Graph& g, const labelling_options& 
     return detail::finish(std::move(l), options);
   }
   return detail::finish(sprague_grundy_with_cycles(g, options.stop), options);
+}
+
+// Misère values of a graph that may have cycles. Misère play on g is normal play on g with one
+// vertex more, a sink, to which every terminal vertex of g gets a move: the player left without
+// a move in g makes that one and wins. So the generalized values of that graph (loopy.hpp),
+// the sink dropped, are g's generalized misère values: a number (the misère value of
+// misere_values where g has no cycle) or ∞(K), with draws among the outcomes. An acyclic graph
+// gets misere_values' labelling at its speed; label() itself refuses cycles under misère play.
+template <class Graph>
+labelling misere_values_with_cycles(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+  labelling l;
+  try {
+    l.values = misere_values(g, stop);
+    l.outcomes = misere_outcomes_of(l.values);
+    return l;
+  } catch (const not_acyclic&) {
+  }
+  const std::size_t n = num_vertices(g);
+  std::vector<edge_index> rows;
+  std::vector<vertex_id> targets;
+  rows.reserve(n + 2);
+  for (auto v : boost::make_iterator_range(vertices(g))) {
+    rows.push_back(targets.size());
+    if (out_degree(v, g) == 0) targets.push_back(static_cast<vertex_id>(n));
+    for (auto e : boost::make_iterator_range(out_edges(v, g)))
+      targets.push_back(static_cast<vertex_id>(target(e, g)));
+  }
+  rows.push_back(targets.size()); // the sink, without a move
+  rows.push_back(targets.size());
+  csr_graph with_sink;
+  detail::adopt_csr(with_sink, std::move(rows), std::move(targets));
+  l = generalized_sprague_grundy(with_sink, stop);
+  l.values.pop_back(); // the sink, of value 0, is never among the infinite vertices
+  l.outcomes.reserve(n);
+  for (std::size_t v = 0; v < n; ++v)
+    l.outcomes.push_back(generalized_outcome(l.values[v], l.infinite.of(static_cast<vertex_id>(v))));
+  return l;
 }
 
 // Labels an explored game graph by the fastest means it allows: a graded game's graph level by
