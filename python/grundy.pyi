@@ -357,6 +357,7 @@ def winning_moves(
     *,
     misere: bool = False,
     max_states: Optional[int] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> list[Position]: ...
 def hint(
     game: Union[BuiltinGame, PythonGame],
@@ -364,6 +365,7 @@ def hint(
     *,
     misere: bool = False,
     max_states: Optional[int] = None,
+    max_memory: Optional[Union[int, str]] = None,
 ) -> Hint: ...
 def octal_sequence(
     code: Optional[str] = None,

@@ -160,3 +160,21 @@ BOOST_AUTO_TEST_CASE(bad_input) {
   expect_error("graph wythoff 5 x", "'x'");
   expect_error("hint wythoff 5 7 --k 2", "--k is for moore only");
 }
+
+// allbut() excludes nothing: Nim, where heaps of 5 and 7 (5 XOR 7 = 2) are won by taking 2
+// from the 7. It is how the rule names itself, so it must be read back.
+BOOST_AUTO_TEST_CASE(all_but_nothing_is_nim) {
+  const auto r = run_cli("hint heap 'allbut()' 5 7");
+  BOOST_TEST(r.status == 0, r.err);
+  BOOST_TEST(field(r.out, "outcome") == "N:", r.out);
+  BOOST_TEST(contains(r.out, "->  [5,5]"), r.out);
+}
+
+// Misère hints explore the game graph, which takes the start position's moves at once: these
+// positions (10^10 moves and more) ran for a minute to 16 GB and "out of memory"; they are
+// refused at once, as graph refuses them.
+BOOST_AUTO_TEST_CASE(misere_hint_refuses_moves_past_the_memory_limit) {
+  expect_error("hint --misere wythoff 4294967295 4294967295", "more than the memory limit", 1);
+  expect_error("hint --misere heap 0.07 4294967295 4294967295 4294967295", "more than the memory limit", 1);
+  expect_error("hint --misere octal 0.07 4294967295 4294967295 4294967295", "more than the memory limit", 1);
+}

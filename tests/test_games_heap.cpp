@@ -11,6 +11,7 @@
 #include <grundy/strategy.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -148,4 +149,35 @@ BOOST_AUTO_TEST_CASE(misere_play_by_the_graph) {
   // A single heap of 1: in misère play the player who takes it loses.
   BOOST_TEST((grundy::make_strategy(g, heaps{1}, grundy::play_convention::misere).outcome_of(heaps{1}) ==
               grundy::outcome::p));
+}
+
+// "allbut()" excludes nothing: any number may be taken, which is Nim. str() writes that rule
+// so (a Python Subtraction([], all_but=True) names itself by it), and parse reads it back.
+BOOST_AUTO_TEST_CASE(all_but_nothing_is_nim) {
+  const auto rule = heap_rule::parse("allbut()");
+  BOOST_TEST((rule == heap_rule::subtraction({}, true)));
+  BOOST_TEST(heap_rule::parse(" ALLBUT( ) ").str() == "allbut()");
+  BOOST_TEST((heap_rule::parse(rule.str()) == rule));
+  BOOST_TEST((moves_of(heap_game(rule), heaps{3}) == std::set<heaps>{{2}, {1}, {}}));
+  BOOST_CHECK_THROW(heap_rule::parse("S()"), grundy::invalid_heap_rule); // a set with nothing to take
+}
+
+// Misère play explores the graph, which takes the start position's moves at once: a heap of
+// 2^32 - 1 tokens of 0.07 (about 2^33 moves, hundreds of GB) is refused before any is made,
+// where it ran out of memory after a minute.
+BOOST_AUTO_TEST_CASE(misere_play_refuses_moves_past_the_memory_limit) {
+  const heap_game g(heap_rule::parse("0.07"));
+  grundy::build_options options;
+  options.max_memory = std::uint64_t{1} << 30;
+  BOOST_CHECK_THROW(grundy::make_strategy(g, heaps{4294967295u}, grundy::play_convention::misere, options),
+                    grundy::limit_exceeded);
+  const grundy::octal_game octal(grundy::octal_code::parse("0.07"));
+  BOOST_CHECK_THROW(
+      grundy::make_strategy(octal, heaps{4294967295u}, grundy::play_convention::misere, options),
+      grundy::limit_exceeded);
+  // Small positions are played as before: 0.07 takes no single token, so a heap of 1 has no
+  // move, which in misère play the player to move has won.
+  BOOST_TEST(
+      (grundy::make_strategy(g, heaps{1}, grundy::play_convention::misere, options).outcome_of(heaps{1}) ==
+       grundy::outcome::n));
 }

@@ -117,3 +117,20 @@ BOOST_AUTO_TEST_CASE(moves_in_words) {
   BOOST_TEST(grundy::describe_move(g, {5, 7}, {4, 6}) == "take 1 from both piles, leaving 4 and 6");
   BOOST_TEST(grundy::describe_move(g, {3, 7}, {1, 7}) == "take 2 from the pile of 3, leaving 1");
 }
+
+// Misère play explores the graph, which takes the start position's moves at once: piles of
+// 2^32 - 1 and 1 (2^32 + 1 moves) took 16 GB before running out of memory; they are refused
+// before any move is made.
+BOOST_AUTO_TEST_CASE(misere_play_refuses_moves_past_the_memory_limit) {
+  const wythoff_game g;
+  grundy::build_options options;
+  options.max_memory = std::uint64_t{1} << 30;
+  BOOST_TEST(grundy::wythoff_move_count({4294967295u, 1}) == 4294967297u);
+  BOOST_CHECK_THROW(grundy::make_strategy(g, {4294967295u, 1}, grundy::play_convention::misere, options),
+                    grundy::limit_exceeded);
+  BOOST_CHECK_THROW(grundy::make_strategy(g, {1, 4294967295u}, grundy::play_convention::misere, options),
+                    grundy::limit_exceeded);
+  // In misère play (1,1) wins: take one pile, leaving the other for the opponent to take last.
+  BOOST_TEST((grundy::make_strategy(g, {1, 1}, grundy::play_convention::misere, options).outcome_of({1, 1}) ==
+              grundy::outcome::n));
+}

@@ -159,6 +159,20 @@ void translate_errors(std::exception_ptr p);
 // holding a NUL byte, as open() says.
 std::string path_of(const py::handle& path);
 
+// A str as UTF-8, or ValueError naming `what` for one that has none: a lone surrogate
+// ('\udcff', as os.fsdecode makes of a stray byte) met pybind11's "Unable to cast Python
+// instance to C++ type", which names nothing.
+inline std::string utf8_of(const py::handle& text, const std::string& what) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (data == nullptr) {
+    PyErr_Clear();
+    throw py::value_error(what + " must be text that UTF-8 can encode, not " +
+                          py::repr(text).cast<std::string>());
+  }
+  return {data, static_cast<std::size_t>(size)};
+}
+
 // Raises KeyboardInterrupt in Python.
 [[noreturn]] void throw_keyboard_interrupt();
 

@@ -68,7 +68,7 @@ template <class E> state_t<game_of<E>> position_or_start(const held<E>& w, const
     if (!py::isinstance<py::str>(position))
       throw py::type_error(
           fmt::format("positions of {} are written as text, as format() writes them", E::python_name));
-    return w.game.canonical(entry_traits::read_move<E>(w.game, w.start, position.cast<std::string>()));
+    return w.game.canonical(entry_traits::read_move<E>(w.game, w.start, utf8_of(position, "position")));
   }
 }
 
@@ -139,13 +139,19 @@ template <class F> auto visit_builtin(const py::handle& obj, F&& f) {
 } // namespace
 
 // A position's words and parameters from Python: ints and strs as they are written, an
-// iterable as one word of its items separated by commas ([3, 4, 5] -> "3,4,5").
-std::string word_of(const py::handle& obj) {
-  if (py::isinstance<py::bool_>(obj)) return obj.cast<bool>() ? "true" : "false";
-  if (py::isinstance<py::str>(obj) || py::isinstance<py::int_>(obj)) return py::str(obj).cast<std::string>();
+// iterable as one word of its items separated by commas ([3, 4, 5] -> "3,4,5"). Anything else
+// is refused by name: None met Python's "'NoneType' object is not iterable", True became the
+// word "true" and b"grundy" the word "103,114,117,110,100,121".
+std::string word_of(const py::handle& obj, std::string_view python_name) {
+  if (py::isinstance<py::str>(obj)) return utf8_of(obj, fmt::format("an argument of grundy.{}", python_name));
+  if (py::isinstance<py::int_>(obj) && !py::isinstance<py::bool_>(obj))
+    return py::str(obj).cast<std::string>();
+  if (py::isinstance<py::bool_>(obj) || py::isinstance<py::bytes>(obj) || !py::isinstance<py::iterable>(obj))
+    throw py::type_error(fmt::format("grundy.{} takes ints, strs and lists of them, not {}", python_name,
+                                     py::repr(obj).cast<std::string>()));
   std::vector<std::string> items;
   for (auto item : obj)
-    items.push_back(word_of(item));
+    items.push_back(word_of(item, python_name));
   return fmt::format("{}", fmt::join(items, ","));
 }
 
@@ -193,7 +199,7 @@ template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_ident
   c.def(py::init([](const py::args& args, const py::kwargs& kwargs) {
     position_text t;
     for (auto arg : args)
-      t.words.push_back(word_of(arg));
+      t.words.push_back(word_of(arg, E::python_name));
     for (auto [key, value] : kwargs) {
       const auto name = py::cast<std::string>(key);
       bool known = false;
@@ -203,7 +209,7 @@ template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_ident
         throw py::type_error(
             fmt::format("{}() got an unexpected keyword argument '{}'", E::python_name, name));
       if (py::isinstance<py::bool_>(value) && !py::cast<bool>(value)) continue; // a flag left off
-      t.named[name] = word_of(value);
+      t.named[name] = py::isinstance<py::bool_>(value) ? "true" : word_of(value, E::python_name);
     }
     t.say = python_words(E::python_name);
     auto p = E::make(t);

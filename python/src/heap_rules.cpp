@@ -179,7 +179,7 @@ constexpr const char* call_doc = "The same rule as a game on `heaps`: grundy.Gru
 heap_rule to_heap_rule(const py::handle& rule, const char* argument) {
   if (py::isinstance<py::str>(rule)) {
     try {
-      return heap_rule::parse(rule.cast<std::string>());
+      return heap_rule::parse(utf8_of(rule, argument));
     } catch (const std::invalid_argument& e) {
       throw py::value_error(std::string(argument) + ": " + e.what());
     }
@@ -308,11 +308,11 @@ void add_heap_rules(py::module_& m) {
              if (!name.is_none()) {
                if (!py::isinstance<py::str>(name))
                  throw py::type_error("name must be a str, not " + repr_of(name));
-               rule_name = name.cast<std::string>();
+               rule_name = utf8_of(name, "name");
                if (rule_name.empty()) throw py::value_error("name must not be empty");
              } else {
                rule_name = py::hasattr(options, "__name__")
-                               ? py::str(options.attr("__name__")).cast<std::string>()
+                               ? utf8_of(py::str(options.attr("__name__")), "options.__name__")
                                : repr_of(options);
              }
              heap_game_object r{{python_rule(options, rule_name), heaps_argument(heaps)}, options, rule_name};

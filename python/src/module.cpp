@@ -150,35 +150,39 @@ PYBIND11_MODULE(grundy, m) {
 
   m.def(
       "winning_moves",
-      [](const py::object& given, const py::object& position, bool misere, const py::object& max_states) {
+      [](const py::object& given, const py::object& position, bool misere, const py::object& max_states,
+         const py::object& max_memory) {
         const auto game = heap_rule_game(given);
-        const auto settings = solve_settings::from_python(0, max_states, py::none());
+        const auto settings = solve_settings::from_python(0, max_states, max_memory);
         if (auto moves = winning_moves_builtin(game, position, misere, settings)) return *moves;
         if (position.is_none()) throw py::value_error("a game written in Python needs a position");
         return winning_moves_python(game, position, misere, settings);
       },
       py::arg("game"), py::arg("position") = py::none(), py::kw_only(), py::arg("misere") = false,
-      py::arg("max_states") = py::none(),
+      py::arg("max_states") = py::none(), py::arg("max_memory") = py::none(),
       "The positions the winning moves from `position` lead to (the game's start position when\n"
       "None); empty when the player to move loses. Nim, octal and heap games, Moore's Nim and\n"
       "Wythoff's game use their rules, other games the graph of the positions reachable from `position`. "
       "misere=True: the\n"
-      "player who makes the last move loses.");
+      "player who makes the last move loses. max_states, max_memory: as for solve, for the games\n"
+      "solved by their graph.");
 
   m.def(
       "hint",
-      [](const py::object& given, const py::object& position, bool misere, const py::object& max_states) {
+      [](const py::object& given, const py::object& position, bool misere, const py::object& max_states,
+         const py::object& max_memory) {
         const auto game = heap_rule_game(given);
-        const auto settings = solve_settings::from_python(0, max_states, py::none());
+        const auto settings = solve_settings::from_python(0, max_states, max_memory);
         if (auto h = hint_builtin(game, position, misere, settings)) return *h;
         if (position.is_none()) throw py::value_error("a game written in Python needs a position");
         return hint_python(game, position, misere, settings);
       },
       py::arg("game"), py::arg("position") = py::none(), py::kw_only(), py::arg("misere") = false,
-      py::arg("max_states") = py::none(),
+      py::arg("max_states") = py::none(), py::arg("max_memory") = py::none(),
       "Who wins from `position` (the start position when None), and the winning moves as\n"
       "positions and in words, as `grundy hint` says them. In a draw (outcome 'D', games with\n"
-      "cycles) no move wins, and drawing_moves lists the moves that keep the draw.");
+      "cycles) no move wins, and drawing_moves lists the moves that keep the draw. max_states,\n"
+      "max_memory: as for solve, for the games solved by their graph.");
 
   add_builtin_games(m);
   add_octal(m);

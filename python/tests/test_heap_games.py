@@ -227,3 +227,54 @@ def test_wythoff_hint():
         grundy.hint(g, (1, 2, 3))
     with pytest.raises(ValueError, match="wythoff needs two piles, not 1, as in: grundy.Wythoff\\(5, 7\\)"):
         grundy.Wythoff(5)
+
+
+@pytest.mark.parametrize("make, given", [
+    (lambda: grundy.Heap(None, 7), "None"),
+    (lambda: grundy.Heap("grundy", True), "True"),
+    (lambda: grundy.Heap(b"grundy", 7), "b'grundy'"),
+    (lambda: grundy.Heap("grundy", [5, None]), "None"),
+    (lambda: grundy.Heap(grundy.Subtraction([1, 2]), 7), r"Subtraction\(\[1, 2\]\)"),
+    (lambda: grundy.Wythoff(1.5, 2), "1.5"),
+])
+def test_arguments_of_heap_and_wythoff_are_ints_and_strs(make, given):
+    # Once "'NoneType' object is not iterable", a heap size 'true', or a rule '103,114,...'.
+    with pytest.raises(TypeError, match=f"grundy.(Heap|Wythoff) takes ints, strs and lists of them, not {given}$"):
+        make()
+
+
+def test_all_but_nothing_is_nim():
+    rule = grundy.Subtraction([], all_but=True)
+    assert rule.rule == "allbut()"
+    # The rule's own name is read back: Nim, where 5 XOR 7 = 2 is won by taking 2 from the 7.
+    h = grundy.hint(grundy.Heap(rule.rule, 5, 7))
+    assert h.outcome == "N"
+    assert h.moves == [[5, 5]]
+
+
+# Misère P-positions by hand: from (2,2) every move leads to (1,2), (0,2), (1,1) or (0,0),
+# each of which moves to (0,1) (whose one move leaves the last token to the opponent) or, at
+# (0,0), has already won; a heap of 3 of 0.07 can only become a heap of 1, which has no move.
+@pytest.mark.parametrize("game, position", [
+    (grundy.Wythoff(2, 2), (4294967295, 4294967295)),
+    (grundy.Heap("0.07", 3), [4294967295] * 3),
+])
+def test_misere_hints_refuse_moves_past_the_memory_limit(game, position):
+    # The graph takes the start position's 10^10 moves at once: once a minute and 16 GB
+    # before MemoryError, now refused at once, naming the argument that raises the limit.
+    for call in (grundy.hint, grundy.winning_moves):
+        with pytest.raises(grundy.LimitExceeded, match="more than the memory limit .*raise max_memory"):
+            call(game, position, misere=True)
+        with pytest.raises(grundy.LimitExceeded, match="memory limit of 1024 MB"):
+            call(game, position, misere=True, max_memory="1G")
+    assert grundy.hint(game, misere=True, max_memory="1G").outcome == "P"
+
+
+@pytest.mark.parametrize("make, argument", [
+    (lambda: grundy.Heap("S(1,\udcff)", 5), "an argument of grundy.Heap"),
+    (lambda: grundy.HeapGame(lambda h: [], name="\udcff"), "name"),
+])
+def test_text_without_utf8_is_refused_by_name(make, argument):
+    # A lone surrogate (os.fsdecode's stray byte) once met "Unable to cast Python instance".
+    with pytest.raises(ValueError, match=f"^{argument} must be text that UTF-8 can encode, not '"):
+        make()

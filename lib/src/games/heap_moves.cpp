@@ -1,5 +1,7 @@
 #include <grundy/games/heap_moves.hpp>
 
+#include <grundy/stop.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -69,6 +71,24 @@ std::string describe_heap_move(const heaps& before, const heaps& after) {
   }
   if (added.size() > removed.size()) return "move to " + format_heaps(canonical_heaps(after));
   return "take " + join_words(parts);
+}
+
+void check_heap_expansion(const heaps& h, std::uint64_t moves_per_token, std::uint64_t max_memory) {
+  std::uint64_t moves = 0;
+  for (auto x : h)
+    moves += (std::uint64_t{x} + 1) * moves_per_token;
+  check_expansion_memory(moves, h.size(), max_memory);
+}
+
+void check_expansion_memory(std::uint64_t moves, std::size_t heap_count, std::uint64_t max_memory) {
+  if (max_memory == 0) return;
+  // A move's position is held as a vector of heaps until the exploration takes it.
+  const std::uint64_t bytes = moves * (sizeof(heaps) + 4 * heap_count);
+  if (bytes / 2 > max_memory)
+    throw limit_exceeded(fmt::format("the position has about {} moves, whose positions need about {} MB at "
+                                     "once, more than the memory limit of {} MB",
+                                     moves, bytes >> 20, max_memory >> 20),
+                         build_progress{}, limit_kind::memory);
 }
 
 } // namespace grundy

@@ -85,6 +85,8 @@ heap_rule heap_rule::parse(std::string_view text) {
     if (head != "s" && head != "allbut") reject(text, "a set is written S(1,3,4) or allbut(1,3,4)");
     if (name.back() != ')') reject(text, "the set is not closed by ')'");
     const auto inside = std::string_view(t).substr(open + 1, t.size() - open - 2);
+    // allbut() takes any number, which is Nim: str() writes it so, and it must read back.
+    if (head == "allbut" && trim(inside).empty()) return subtraction({}, true);
     return subtraction(parse_set(text, inside), head == "allbut");
   }
   if (t.find('.') != std::string_view::npos) return heap_rule(octal_code::parse(t));

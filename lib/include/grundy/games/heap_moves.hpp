@@ -1,8 +1,11 @@
 #pragma once
-// A move of a heap game (Nim, octal games, Moore's Nim) in words.
+// A move of a heap game (Nim, octal games, Moore's Nim) in words, and the memory a position's
+// moves take at once.
 
 #include <grundy/games/nim/rules.hpp>
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace grundy {
@@ -19,5 +22,13 @@ heap_change heap_difference(const heaps& before, const heaps& after);
 // 2 and 4", "take 2 from the heap of 5 (leaving 3) and all of the heap of 2"; "move to
 // <position>" when no heap move leads from one to the other.
 std::string describe_heap_move(const heaps& before, const heaps& after);
+
+// Refuses (limit_exceeded of memory) heaps whose own moves, about `moves_per_token` for each
+// token of each heap, could not be held in `max_memory` (0: no limit) at once: a game hands a
+// position's moves over all at once, before the exploration can look at its memory.
+void check_heap_expansion(const heaps& h, std::uint64_t moves_per_token, std::uint64_t max_memory);
+
+// The same check for a position known to have `moves` moves of `heap_count` heaps each.
+void check_expansion_memory(std::uint64_t moves, std::size_t heap_count, std::uint64_t max_memory);
 
 } // namespace grundy

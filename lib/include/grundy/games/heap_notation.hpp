@@ -3,6 +3,7 @@
 // (Nim, octal games, Moore's Nim, a game of the user's): "3 4 5", moves as "8>5", and the
 // checks that keep a position's moves within what a front end can go through.
 
+#include <grundy/games/heap_moves.hpp>
 #include <grundy/games/nim.hpp>
 
 #include <cstdint>
@@ -41,13 +42,5 @@ void check_heap_moves(const heaps& h, bool listing);
 // (octal games) are asked this first: a heap of 4·10^9 tokens of 0.07 has 3.8·10^8 of them.
 void check_listing_memory(std::uint64_t moves, std::uint64_t bytes_per_move, std::uint64_t max_memory,
                           std::string_view advice);
-
-// Refuses (limit_exceeded of memory) heaps whose own moves, about `moves_per_token` for each
-// token of each heap, could not be held in `max_memory` (0: no limit) at once: a game hands a
-// position's moves over all at once, before the exploration can look at its memory.
-void check_heap_expansion(const heaps& h, std::uint64_t moves_per_token, std::uint64_t max_memory);
-
-// The same check for a position known to have `moves` moves of `heap_count` heaps each.
-void check_expansion_memory(std::uint64_t moves, std::size_t heap_count, std::uint64_t max_memory);
 
 } // namespace grundy

@@ -76,9 +76,9 @@ public:
                         std::function<void(heap_size, const user_heap_rule::emit_function&)> options);
 
   // Reads a rule as people write it: an octal or hexadecimal code ("0.07", "4.7", "0.8"),
-  // "S(1,3,4)" for a subtraction set, "allbut(1,3,4)" for all but those, "grundy" for
-  // Grundy's game and "squares" for take-a-square (names in any case, spaces allowed after
-  // commas). Throws invalid_heap_rule or invalid_code with one line saying what is wrong.
+  // "S(1,3,4)" for a subtraction set, "allbut(1,3,4)" for all but those ("allbut()" is Nim),
+  // "grundy" for Grundy's game and "squares" for take-a-square (names in any case, spaces
+  // allowed after commas). Throws invalid_heap_rule or invalid_code with one line saying what is wrong.
   static heap_rule parse(std::string_view text);
 
   // The rule as parse reads it back: "0.07", "S(1,3,4)", "allbut(1,3,4)", "grundy",

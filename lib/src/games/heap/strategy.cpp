@@ -33,9 +33,12 @@ grundy_sequence values_up_to(const heap_rule& rule, heap_size largest, const std
 heap_strategy::heap_strategy(const heap_game& g, const heaps& start, play_convention convention,
                              const build_options& options)
     : game_(g), convention_(convention), stop_(options.stop) {
-  if (convention == play_convention::misere)
+  if (convention == play_convention::misere) {
+    // The graph takes the start position's moves at once, before its limits can look at them.
+    const auto* code = g.rule().octal();
+    check_heap_expansion(start, code ? code->length() : 1, options.max_memory);
     misere_.emplace(g, start, convention, options);
-  else if (const auto* code = g.rule().octal())
+  } else if (const auto* code = g.rule().octal())
     octal_.emplace(octal_game(*code), start, convention, options);
   else
     values_ = values_up_to(g.rule(), largest_heap(start), options.stop);

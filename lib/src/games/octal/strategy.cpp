@@ -1,5 +1,7 @@
 #include <grundy/games/octal/strategy.hpp>
 
+#include <grundy/games/heap_moves.hpp>
+
 #include <algorithm>
 #include <functional>
 #include <initializer_list>
@@ -27,9 +29,12 @@ heaps replace_heap(const heaps& s, std::size_t i, std::initializer_list<heap_siz
 octal_strategy::octal_strategy(const octal_game& g, const heaps& start, play_convention convention,
                                const build_options& options)
     : game_(g), convention_(convention), stop_(options.stop) {
-  if (convention == play_convention::misere)
+  if (convention == play_convention::misere) {
+    // The graph takes the start position's moves at once, before its limits can look at them:
+    // a heap of 4·10^9 tokens ran out of memory.
+    check_heap_expansion(start, g.code().length(), options.max_memory);
     misere_.emplace(g, start, convention, options);
-  else
+  } else
     values_.emplace(g.code(), largest_heap(start), options.stop);
 }
 

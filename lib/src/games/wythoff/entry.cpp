@@ -71,8 +71,7 @@ void wythoff_entry::check_moves(const game_position<wythoff_game>& p, bool listi
 }
 
 void wythoff_entry::check_expansion(const game_position<wythoff_game>& p, std::uint64_t max_memory) {
-  const std::uint64_t x = p.start[0], y = p.start[1];
-  check_expansion_memory(x + y + std::min(x, y), 2, max_memory);
+  check_expansion_memory(wythoff_move_count(p.start), 2, max_memory);
 }
 
 } // namespace grundy

@@ -26,12 +26,13 @@ std::uint64_t isqrt(u128 n) {
 
 void wythoff_game::successors(const state_type& s, std::vector<state_type>& out) const {
   const auto [a, b] = s;
-  for (heap_size k = 1; k <= a; ++k)
-    out.push_back({a - k, b});
-  for (heap_size k = 1; k <= b; ++k)
-    out.push_back({a, b - k});
-  for (heap_size k = 1; k <= a && k <= b; ++k)
-    out.push_back({a - k, b - k});
+  // 64-bit counters: k <= a holds for every 32-bit k when a pile has 2^32 - 1 tokens.
+  for (std::uint64_t k = 1; k <= a; ++k)
+    out.push_back({static_cast<heap_size>(a - k), b});
+  for (std::uint64_t k = 1; k <= b; ++k)
+    out.push_back({a, static_cast<heap_size>(b - k)});
+  for (std::uint64_t k = 1; k <= a && k <= b; ++k)
+    out.push_back({static_cast<heap_size>(a - k), static_cast<heap_size>(b - k)});
 }
 
 std::string wythoff_game::format(const state_type& s) const { return fmt::format("({},{})", s[0], s[1]); }

@@ -1,5 +1,7 @@
 #include <grundy/games/wythoff/strategy.hpp>
 
+#include <grundy/games/heap_moves.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,7 +11,12 @@ namespace grundy {
 wythoff_strategy::wythoff_strategy(const wythoff_game& g, const wythoff_game::state_type& start,
                                    play_convention convention, const build_options& options)
     : convention_(convention) {
-  if (convention == play_convention::misere) misere_.emplace(g, start, convention, options);
+  if (convention == play_convention::misere) {
+    // The graph takes the start position's moves at once, before its limits can look at them:
+    // piles of 4·10^9 tokens took 16 GB before running out of memory.
+    check_expansion_memory(wythoff_move_count(g.canonical(start)), 2, options.max_memory);
+    misere_.emplace(g, start, convention, options);
+  }
 }
 
 outcome wythoff_strategy::outcome_of(const wythoff_game::state_type& s) const {

@@ -4,6 +4,7 @@
 
 #include <grundy/games/nim/rules.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -26,6 +27,11 @@ public:
   // "(3,5)".
   std::string format(const state_type& s) const;
 };
+
+// How many moves a position has: x + y + min(x, y), past 2^32 for large piles.
+inline std::uint64_t wythoff_move_count(const wythoff_game::state_type& s) {
+  return std::uint64_t{s[0]} + s[1] + std::min(s[0], s[1]);
+}
 
 // floor(k phi), phi the golden ratio, exactly for every k below 2^32: floor((k + isqrt(5 k^2)) / 2).
 // sqrt(5 k^2) is irrational for k > 0, so taking its integer part first changes nothing.
