@@ -1,0 +1,140 @@
+#include "misere_hint.hpp"
+
+#include "cli.hpp"
+
+#include <grundy/stop.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace grundy::cli {
+
+namespace {
+
+// Sets `give_up` once the caller's stop flag is set or `seconds` have passed: the engine
+// watches one flag, and the budget is a stop the user did not ask for.
+class watchdog {
+public:
+  watchdog(const std::atomic<bool>* stop, double seconds)
+      : thread_([this, stop, seconds] {
+          const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+          std::unique_lock lock(mutex_);
+          while (!done_) {
+            if (stop && stop->load()) break;
+            if (std::chrono::steady_clock::now() >= end) {
+              timed_out_ = true;
+              break;
+            }
+            woken_.wait_for(lock, std::chrono::milliseconds(20));
+          }
+          give_up_.store(true);
+        }) {}
+  ~watchdog() {
+    {
+      const std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    woken_.notify_all();
+    thread_.join();
+  }
+  watchdog(const watchdog&) = delete;
+  watchdog& operator=(const watchdog&) = delete;
+
+  const std::atomic<bool>* flag() const noexcept { return &give_up_; }
+  bool timed_out() {
+    const std::lock_guard lock(mutex_);
+    return timed_out_;
+  }
+
+private:
+  std::atomic<bool> give_up_{false};
+  std::mutex mutex_;
+  std::condition_variable woken_;
+  bool done_ = false;
+  bool timed_out_ = false;
+  std::thread thread_; // last: started once the members it uses exist
+};
+
+} // namespace
+
+std::optional<quotient_strategy> quotient_strategy::make(const octal_game& g, const heaps& start,
+                                                         const std::atomic<bool>* stop,
+                                                         const quotient_budget& budget) {
+  const heap_size largest = start.empty() ? 0 : *std::max_element(start.begin(), start.end());
+  if (largest == 0) return std::nullopt; // no move: nothing to compute
+  quotient_options options;
+  options.max_order = budget.max_order;
+  options.max_memory = budget.max_memory;
+  watchdog watch(stop, budget.seconds);
+  options.stop = watch.flag();
+  try {
+    return quotient_strategy(g, compute_misere_quotient(heap_rule(g.code()), largest, options), stop);
+  } catch (const stopped& e) {
+    if (stop && stop->load()) throw interrupted_error("interrupted while computing the misère quotient");
+    if (e.by_limit() || watch.timed_out()) return std::nullopt;
+    throw;
+  } catch (const std::bad_alloc&) {
+    return std::nullopt; // the graph may still fit where the quotient's tables did not
+  }
+}
+
+outcome quotient_strategy::outcome_of(const heaps& s) const { return quotient_.misere_outcome(s); }
+
+template <class F> void quotient_strategy::each_winning_move(const heaps& position, F&& f) const {
+  const heaps s = canonical_heaps(position);
+  const auto& q = quotient_;
+  // The class of the other heaps of each heap: the products before and after it.
+  std::vector<misere_quotient::element> after(s.size() + 1, misere_quotient::identity);
+  for (std::size_t i = s.size(); i-- > 0;)
+    after[i] = q.multiply(q.heap(s[i]), after[i + 1]);
+  std::vector<misere_quotient::element> before(s.size() + 1, misere_quotient::identity);
+  for (std::size_t i = 0; i < s.size(); ++i)
+    before[i + 1] = q.multiply(before[i], q.heap(s[i]));
+  std::uint64_t ticks = 0;
+  for (std::size_t i = s.size(); i-- > 0;) {
+    if (i + 1 < s.size() && s[i] == s[i + 1]) continue; // equal heaps give the same moves
+    const auto rest = q.multiply(before[i], after[i + 1]);
+    bool go_on = true;
+    game_.for_each_split(s[i], [&](heap_size a, heap_size b, heap_size c) {
+      if (!go_on) return;
+      if ((++ticks & 0xFFF) == 0 && stop_ && stop_->load())
+        throw interrupted_error("interrupted while looking for winning moves");
+      const auto x = q.multiply(rest, q.multiply(q.heap(a), q.multiply(q.heap(b), q.heap(c))));
+      if (!q.is_p(x)) return;
+      heaps next;
+      next.reserve(s.size() + 2);
+      for (std::size_t k = 0; k < s.size(); ++k)
+        if (k != i) next.push_back(s[k]);
+      for (heap_size part : {a, b, c})
+        if (part) next.push_back(part);
+      go_on = f(canonical_heaps(std::move(next)));
+    });
+    if (!go_on) return;
+  }
+}
+
+std::vector<heaps> quotient_strategy::winning_moves(const heaps& s, std::size_t most) const {
+  std::vector<heaps> moves;
+  if (most == 0) return moves;
+  // A move changes one heap into parts that add up to fewer tokens (or to as many, in more
+  // heaps), so moves of different heaps, or of one heap into different parts, never meet.
+  each_winning_move(s, [&](heaps next) {
+    moves.push_back(std::move(next));
+    return moves.size() < most;
+  });
+  return moves;
+}
+
+std::uint64_t quotient_strategy::winning_move_count(const heaps& s) const {
+  std::uint64_t count = 0;
+  each_winning_move(s, [&](const heaps&) {
+    ++count;
+    return true;
+  });
+  return count;
+}
+
+} // namespace grundy::cli
