@@ -24,10 +24,7 @@ public:
           std::unique_lock lock(mutex_);
           while (!done_) {
             if (stop && stop->load()) break;
-            if (std::chrono::steady_clock::now() >= end) {
-              timed_out_ = true;
-              break;
-            }
+            if (std::chrono::steady_clock::now() >= end) break;
             woken_.wait_for(lock, std::chrono::milliseconds(20));
           }
           give_up_.store(true);
@@ -44,17 +41,12 @@ public:
   watchdog& operator=(const watchdog&) = delete;
 
   const std::atomic<bool>* flag() const noexcept { return &give_up_; }
-  bool timed_out() {
-    const std::lock_guard lock(mutex_);
-    return timed_out_;
-  }
 
 private:
   std::atomic<bool> give_up_{false};
   std::mutex mutex_;
   std::condition_variable woken_;
   bool done_ = false;
-  bool timed_out_ = false;
   std::thread thread_; // last: started once the members it uses exist
 };
 
@@ -72,12 +64,11 @@ std::optional<quotient_strategy> quotient_strategy::make(const octal_game& g, co
   options.stop = watch.flag();
   try {
     return quotient_strategy(g, compute_misere_quotient(heap_rule(g.code()), largest, options), stop);
-  } catch (const stopped& e) {
+  } catch (const std::exception&) {
     if (stop && stop->load()) throw interrupted_error("interrupted while computing the misère quotient");
-    if (e.by_limit() || watch.timed_out()) return std::nullopt;
-    throw;
-  } catch (const std::bad_alloc&) {
-    return std::nullopt; // the graph may still fit where the quotient's tables did not
+    // Past the budget (a limit, the time, memory), or a quotient the engine cannot build: the
+    // game graph answers as it did before the quotient, or says why it cannot.
+    return std::nullopt;
   }
 }
 
