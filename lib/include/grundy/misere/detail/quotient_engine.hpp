@@ -1,0 +1,94 @@
+#pragma once
+// The pieces of compute_misere_quotient (lib/src/misere/): candidate monoids, the marking of
+// their P-portion, their reduction, and the exact verification of a candidate.
+
+#include <grundy/heap/rule.hpp>
+#include <grundy/misere/quotient.hpp>
+
+#include <boost/dynamic_bitset.hpp>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace grundy::misere_detail {
+
+using element = misere_quotient::element;
+using bits = boost::dynamic_bitset<std::uint64_t>;
+
+// A finite commutative monoid by its multiplication table (identity 0), its P-portion and the
+// images of heaps 0..n (the pretending function; heap 0 and heaps without options map to 0).
+struct table_monoid {
+  std::size_t order = 1;
+  std::vector<element> products{0}; // order * order
+  bits p = bits(1);
+  std::vector<element> heaps{0};
+
+  element mul(element x, element y) const noexcept { return products[std::size_t{x} * order + y]; }
+  std::uint64_t bytes() const noexcept {
+    return products.size() * sizeof(element) + p.num_blocks() * 8 + heaps.size() * sizeof(element);
+  }
+};
+
+// The options of every heap 1..n as distinct sorted lists of heaps, and what the computation
+// may spend: shared by every stage.
+class engine_context {
+public:
+  engine_context(const heap_rule& rule, const quotient_options& options);
+
+  // Options of heaps up to h are known after extend_to(h).
+  void extend_to(heap_size h);
+  const std::vector<std::vector<heap_size>>& options_of(heap_size h) const { return options_[h]; }
+  bool has_options(heap_size h) const { return !options_[h].empty(); }
+
+  // Throws stopped when the stop flag is set, limit_exceeded past the memory limit (`bytes`
+  // the tables held now).
+  void check(std::uint64_t bytes) const;
+  void check_order(std::size_t order, heap_size h) const;
+  void progress(heap_size h, std::size_t order, std::size_t candidates) const;
+  const heap_rule& rule() const noexcept { return rule_; }
+  const quotient_options& options() const noexcept { return opts_; }
+
+private:
+  const heap_rule& rule_;
+  const quotient_options& opts_;
+  std::vector<std::vector<std::vector<heap_size>>> options_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// The images of a heap's options in `m`: distinct elements, sorted.
+std::vector<element> option_images(const engine_context& ctx, const table_monoid& m, heap_size h);
+
+// A sum of heaps as multiplicities m[h], h = 0..n (m[0] unused).
+using sum_type = std::vector<std::uint32_t>;
+
+// The least sum (in the order comparing multiplicities from the largest heap down) at which
+// the candidate breaks the local condition: its P-portion disagrees with "some heap has an
+// option and every option of the sum lands outside P". None: the candidate is faithful.
+// `first_heap_at_least_once`: only sums holding heap n at least once are searched (those
+// without were verified before).
+std::optional<sum_type> least_failure(const engine_context& ctx, const table_monoid& m, heap_size n,
+                                      bool with_top_heap_only);
+
+// A candidate built as the product of `base` (a monoid whose heap images are given, heaps in
+// `fresh` mapped to the identity) with one cyclic monoid <g | g^(index+period) = g^index> per
+// heap in `fresh`. Its P-portion is marked by enumerating sums in increasing order (each
+// element takes the outcome its least sum has when its options are as the candidate says),
+// then it is reduced to the classes no sum tells apart and renumbered canonically.
+struct fresh_heap {
+  heap_size heap = 0;
+  std::uint32_t index = 2;
+  std::uint32_t period = 2;
+};
+table_monoid marked_candidate(const engine_context& ctx, const table_monoid& base, heap_size n,
+                              const std::vector<fresh_heap>& fresh);
+
+// The index of x's powers: least i with x^i = x^(i+p) for some p >= 1; and that period p.
+std::pair<std::uint32_t, std::uint32_t> index_and_period(const table_monoid& m, element x);
+
+// Plambeck and Siegel's periodicity test for an octal code of finite length (quotient_periodicity.cpp).
+bool periodicity_settles(const heap_rule& rule, const table_monoid& m, heap_size n);
+
+} // namespace grundy::misere_detail

@@ -1,0 +1,132 @@
+// compute_misere_quotient: Q_1, Q_2, ..., Q_n, each candidate proven by the exact verification
+// of quotient_verify.cpp before it is accepted (docs/algorithms.md, "Misère quotients").
+
+#include <grundy/misere/detail/quotient_engine.hpp>
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+namespace grundy {
+namespace {
+
+using namespace misere_detail;
+
+bool candidate_is_p(const table_monoid& m, const sum_type& sum) {
+  element x = 0;
+  for (std::size_t h = 1; h < sum.size(); ++h)
+    for (std::uint32_t c = 0; c < sum[h]; ++c)
+      x = m.mul(x, m.heaps[h]);
+  return m.p[x];
+}
+
+// Heap n keeps the quotient when its class can be an element already there: the heap's own
+// outcome must match, so must every sum of one heap n with anything (checked in the table),
+// and then the verification of the sums holding heap n decides.
+std::optional<element> conservative_extension(const engine_context& ctx, table_monoid& q, heap_size n) {
+  const auto images = option_images(ctx, q, n);
+  bool heap_is_p = !images.empty();
+  for (element t : images)
+    if (q.p[t]) heap_is_p = false;
+  bits dead(q.order);
+  for (element y = 0; y < q.order; ++y) {
+    bool d = true;
+    for (element t : images)
+      if (q.p[q.mul(y, t)]) {
+        d = false;
+        break;
+      }
+    dead[y] = d;
+  }
+  for (element x = 0; x < q.order; ++x) {
+    if (q.p[x] != heap_is_p) continue;
+    bool fits = true;
+    for (element y = 0; y < q.order && fits; ++y)
+      if (q.p[q.mul(y, x)] && !dead[y]) fits = false;
+    if (!fits) continue;
+    q.heaps.push_back(x);
+    if (!least_failure(ctx, q, n, true)) return x;
+    q.heaps.pop_back();
+    ctx.check(q.bytes());
+  }
+  return std::nullopt;
+}
+
+// A new candidate that classifies `failure` right: some heaps of the failure get a class of
+// their own, free of the old relations up to a power past their multiplicity in the failure
+// (fewest heaps first, as small a candidate as will do).
+table_monoid recalibrate(const engine_context& ctx, const table_monoid& trial, heap_size n,
+                         const sum_type& failure) {
+  const bool want = !candidate_is_p(trial, failure);
+  std::vector<heap_size> involved;
+  for (heap_size h = 1; h <= n; ++h)
+    if (failure[h] > 0 && ctx.has_options(h)) involved.push_back(h);
+  for (std::uint32_t widen = 0; widen <= 4; widen += 2)
+    for (std::size_t size = 1; size <= involved.size(); ++size) {
+      // Subsets of `size` heaps, in lexicographic order of their positions.
+      std::vector<std::size_t> pick(size);
+      for (std::size_t i = 0; i < size; ++i)
+        pick[i] = i;
+      for (;;) {
+        std::vector<fresh_heap> fresh;
+        for (std::size_t i : pick) {
+          const heap_size h = involved[i];
+          const auto [index, period] = index_and_period(trial, trial.heaps[h]);
+          fresh.push_back({h, std::max<std::uint32_t>(index, failure[h]) + widen, 2 + widen});
+          (void)period;
+        }
+        auto candidate = marked_candidate(ctx, trial, n, fresh);
+        if (candidate_is_p(candidate, failure) == want) return candidate;
+        std::size_t i = size;
+        while (i > 0 && pick[i - 1] == involved.size() - size + i - 1)
+          --i;
+        if (i == 0) break;
+        ++pick[i - 1];
+        for (std::size_t j = i; j < size; ++j)
+          pick[j] = pick[j - 1] + 1;
+      }
+    }
+  throw std::runtime_error(
+      fmt::format("the misère quotient of {} could not be refined at heap {}", ctx.rule().str(), n));
+}
+
+} // namespace
+
+misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_heap,
+                                        const quotient_options& options) {
+  engine_context ctx(rule, options);
+  ctx.extend_to(max_heap);
+  table_monoid q;
+  for (heap_size n = 1; n <= max_heap; ++n) {
+    ctx.check(q.bytes());
+    std::size_t candidates = 0;
+    if (!ctx.has_options(n)) {
+      // A heap without a move is the empty game itself.
+      q.heaps.push_back(0);
+    } else if (!conservative_extension(ctx, q, n)) {
+      q.heaps.push_back(0);
+      auto trial = marked_candidate(ctx, q, n, {{n, 2, 2}});
+      candidates = 1;
+      ctx.progress(n - 1, trial.order, candidates);
+      while (auto failure = least_failure(ctx, trial, n, false)) {
+        trial = recalibrate(ctx, trial, n, *failure);
+        ++candidates;
+        ctx.progress(n - 1, trial.order, candidates);
+      }
+      q = std::move(trial);
+    }
+    ctx.check_order(q.order, n);
+    ctx.progress(n, q.order, candidates);
+  }
+  const bool settles = periodicity_settles(rule, q, max_heap);
+  std::vector<std::vector<element>> products(q.order);
+  for (std::size_t x = 0; x < q.order; ++x)
+    products[x].assign(q.products.begin() + static_cast<std::ptrdiff_t>(x * q.order),
+                       q.products.begin() + static_cast<std::ptrdiff_t>((x + 1) * q.order));
+  std::vector<bool> p(q.order);
+  for (std::size_t x = 0; x < q.order; ++x)
+    p[x] = q.p[x];
+  return misere_quotient::from_tables(rule, std::move(products), std::move(p), std::move(q.heaps), settles);
+}
+
+} // namespace grundy
