@@ -9,22 +9,30 @@
 #include <condition_variable>
 #include <mutex>
 #include <thread>
+#include <time.h>
 
 namespace grundy::cli {
 
 namespace {
 
-// Sets `give_up` once the caller's stop flag is set or `seconds` have passed: the engine
-// watches one flag, and the budget is a stop the user did not ask for.
+// The processor time this process has used, in seconds: a budget in it does not shrink when
+// other programs load the machine.
+double cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// Sets its flag once the caller's stop flag is set or `seconds` of processor time have been
+// spent: the engine watches one flag, and the budget is a stop the user did not ask for.
 class watchdog {
 public:
   watchdog(const std::atomic<bool>* stop, double seconds)
       : thread_([this, stop, seconds] {
-          const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+          const double end = cpu_seconds() + seconds;
           std::unique_lock lock(mutex_);
           while (!done_) {
-            if (stop && stop->load()) break;
-            if (std::chrono::steady_clock::now() >= end) break;
+            if ((stop && stop->load()) || cpu_seconds() >= end) break;
             woken_.wait_for(lock, std::chrono::milliseconds(20));
           }
           give_up_.store(true);

@@ -18,7 +18,8 @@ namespace grundy::cli {
 struct quotient_budget {
   std::size_t max_order = 4096; // a table of 4096^2 elements: 64 MB
   std::uint64_t max_memory = std::uint64_t{1} << 30;
-  double seconds = 3;
+  // Processor seconds: Q_30 of 0.07 (order 360) takes about 3.
+  double seconds = 15;
 };
 
 // The misère outcome and winning moves of octal positions, from Q_n of the code with n the
