@@ -50,14 +50,16 @@ BOOST_AUTO_TEST_CASE(normal_play_values_and_outcomes) {
   BOOST_TEST((plain.outcome_of(3) == outcome::p));
 }
 
-// Misère by hand: the terminal 0 is won by its player to move (N); 1 can only move there (P);
-// 2 moves to 1 (N); 3 only to 2 (P); 4 to 3 (N). There are no values.
-BOOST_AUTO_TEST_CASE(misere_play_gives_outcomes_only) {
+// Misère by hand: the terminal 0 is won by its player to move (N, value 1); 1 can only move
+// there (P, mex{1} = 0); 2 moves to 1 or 0 (N, mex{0, 1} = 2); 3 only to 2 (P, mex{2} = 0);
+// 4 to 3, 2 or 1 (N, mex{0, 2, 0} = 1).
+BOOST_AUTO_TEST_CASE(misere_play_gives_misere_values_and_outcomes) {
   const auto l = grundy::label(small_acyclic(), {.convention = grundy::play_convention::misere});
   BOOST_TEST(
       (l.outcomes == std::vector<outcome>{outcome::n, outcome::p, outcome::n, outcome::p, outcome::n}));
-  BOOST_TEST(l.values.empty());
+  BOOST_TEST((l.values == std::vector<grundy::grundy_value>{1, 0, 2, 0, 1}));
   BOOST_TEST((l.outcome_of(1) == outcome::p));
+  BOOST_TEST(l.format_value(2) == "2");
 }
 
 // A cycle with no way out: ∞(∅) and a draw for both, unless cycles are refused.

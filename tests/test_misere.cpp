@@ -80,3 +80,41 @@ BOOST_AUTO_TEST_CASE(misere_labelling_stops_on_the_flag) {
   stop = false;
   BOOST_TEST((grundy::misere_outcomes(graph.graph, &stop) == grundy::misere_outcomes(graph.graph)));
 }
+
+// Misère values of every position of random Nim graphs against misère Nim's theory: the XOR of
+// the heaps, unless every heap is 0 or 1, then 1 XOR that XOR (Bouton; Conway's G⁻).
+BOOST_AUTO_TEST_CASE(misere_values_of_nim_follow_the_theory) {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<grundy::heap_size> size(0, 6);
+  std::uniform_int_distribution<int> count(1, 4);
+  for (int trial = 0; trial < 30; ++trial) {
+    heaps start;
+    for (int k = count(rng); k > 0; --k)
+      start.push_back(size(rng));
+    const auto gg = grundy::build_graph(grundy::nim_game{}, start);
+    const auto values = grundy::misere_values(gg.graph);
+    const auto labelled = grundy::label(gg.graph, {.convention = play_convention::misere});
+    BOOST_TEST(labelled.values == values);
+    BOOST_TEST((labelled.outcomes == grundy::misere_outcomes(gg.graph)));
+    for (std::size_t v = 0; v < gg.vertex_count(); ++v) {
+      grundy::grundy_value x = 0;
+      bool small = true;
+      for (auto h : gg.states[v]) {
+        x ^= h;
+        small = small && h <= 1;
+      }
+      BOOST_TEST(values[v] == (small ? 1 ^ x : x), "position " << grundy::format_heaps(gg.states[v]));
+    }
+  }
+}
+
+// Misère values refuse a graph with a cycle, as misère outcomes do, and stop on the flag.
+BOOST_AUTO_TEST_CASE(misere_values_refuse_cycles_and_stop) {
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> g(2);
+  add_edge(0, 1, g);
+  add_edge(1, 0, g);
+  BOOST_CHECK_THROW(grundy::misere_values(g), grundy::not_acyclic);
+  const auto graph = grundy::build_graph(grundy::nim_game{}, heaps{3, 4, 5});
+  std::atomic<bool> stop{true};
+  BOOST_CHECK_THROW(grundy::misere_values(graph.graph, &stop), grundy::labelling_stopped);
+}

@@ -35,7 +35,7 @@ struct labelling_options {
   play_convention convention = play_convention::normal;
   // Normal play only. Misère play has no draws here: a graph with a cycle throws not_acyclic.
   cycle_policy cycles = cycle_policy::generalized;
-  // Normal play: fill labelling::outcomes too (misère play fills them, and only them, always).
+  // Normal play: fill labelling::outcomes too (misère play fills them always).
   bool outcomes = false;
   // Threads for a graded game's graph (0: every core). Results do not depend on it.
   unsigned threads = 0;
@@ -69,11 +69,12 @@ inline labelling finish(labelling l, const labelling_options& options) {
 // Labels any Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices
 // (a csr_graph, a game_graph's .graph). Normal play: Sprague-Grundy values, from the acyclic
 // labelling unless the graph has a cycle (its topological sort is what finds one), then as
-// options.cycles says. Misère play: outcomes only.
+// options.cycles says. Misère play: misère values (misere_values) and outcomes.
 template <class Graph> labelling label(const Graph& g, const labelling_options& options = {}) {
   if (options.convention == play_convention::misere) {
     labelling l;
-    l.outcomes = misere_outcomes(g, options.stop);
+    l.values = misere_values(g, options.stop);
+    l.outcomes = misere_outcomes_of(l.values);
     return l;
   }
   if (options.cycles == cycle_policy::refuse) {

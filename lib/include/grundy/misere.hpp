@@ -40,6 +40,33 @@ std::vector<outcome> misere_outcomes(const Graph& g, const std::atomic<bool>* st
   return result;
 }
 
+// Misère Grundy values (Conway's G⁻): 1 for a position with no move (the player to move has
+// won, as at *1 in normal play), else the mex of its successors' values. A position is a misère
+// P-position exactly when its value is 0, and a misère value n says that the position plus a
+// Nim heap of n is a misère P-position; unlike normal values they do not add by XOR (misère Nim:
+// the XOR of the heaps, unless every heap is 0 or 1, then 1 XOR that). Same graphs, order and
+// exceptions as misere_outcomes: a graph with a cycle throws not_acyclic.
+template <class Graph>
+std::vector<grundy_value> misere_values(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+  std::vector<grundy_value> value(num_vertices(g), 1);
+  std::vector<char> seen(detail::max_out_degree(g) + 1, 0);
+  detail::work_meter meter; // one unit per vertex and per edge
+  for (auto v : sinks_first_order(g, stop)) {
+    if (meter.due(out_degree(v, g) + 1)) detail::check_stop(stop);
+    if (out_degree(v, g) != 0) value[v] = detail::mex_of_successors(g, v, value, seen);
+  }
+  return value;
+}
+
+// Misère outcomes read off misère values: P exactly at value 0.
+inline std::vector<outcome> misere_outcomes_of(const std::vector<grundy_value>& values) {
+  std::vector<outcome> result;
+  result.reserve(values.size());
+  for (auto x : values)
+    result.push_back(outcome_of(x));
+  return result;
+}
+
 // Normal-play outcomes from Sprague-Grundy values, so both conventions read the same way.
 // Deprecated: label(g, {.outcomes = true}).outcomes.
 inline std::vector<outcome> normal_outcomes(const std::vector<grundy_value>& values) {

@@ -88,8 +88,9 @@ inline std::string format_value(grundy_value value, std::span<const grundy_value
 
 // What a labelling gives every vertex of a graph (see label() in label.hpp). Under normal play,
 // values[v] is v's Sprague-Grundy value, or infinity for ∞(K) with K in `infinite` (empty for an
-// acyclic graph); `outcomes` is filled when asked for. Under misère play there are no values
-// (they do not add up as in normal play): `outcomes` alone is filled.
+// acyclic graph); `outcomes` is filled when asked for. Under misère play values[v] is v's misère
+// Grundy value (1 where no move is left; misere_values in misere.hpp), which does not add up by
+// XOR as normal values do, and `outcomes` is always filled (P exactly at value 0).
 struct labelling {
   std::vector<grundy_value> values;
   infinite_sets infinite;

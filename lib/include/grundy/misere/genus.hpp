@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,12 @@ namespace grundy {
 // H + k·*2 (k Nim heaps of size 2; the misère value of the empty game is 1). The γk end by
 // alternating between two values for ever; `gammas` holds γ0, γ1, ... up to and including the
 // first two digits of that alternation, so gamma(k) answers every k.
+//
+// gammas is exact: the engine (lib/src/misere/genus_engine.cpp) computes γk until it has proved,
+// by the inductive argument stated there, that they alternate from there on, and only then cuts
+// the sequence where the alternation starts. The values it ends on need not be normal play's
+// g, g XOR 2, g, ... (the normal values of the position plus k·*2): Kayles' heap of 5 is 4^146,
+// out of phase, and Dawson's Kayles' heap of 25 is 0^31.
 struct genus {
   grundy_value normal = 0;
   std::vector<grundy_value> gammas;
@@ -25,6 +32,8 @@ struct genus {
   std::string symbol() const;
   // True for the genus of a Nim heap: 0^120, 1^031, or g^{g, g XOR 2} (g >= 2).
   bool of_nim_heap() const;
+  // True for the genus of a sum of Nim heaps: a Nim heap's, or 0^02 (*2+*2) or 1^13 (*2+*3).
+  bool of_nim_position() const;
 
   friend bool operator==(const genus&, const genus&) = default;
 };
@@ -34,7 +43,29 @@ struct genus_options {
   const std::atomic<bool>* stop = nullptr;
 };
 
-// The genus of heaps 0..max_heap of `rule` (index h for heap h).
+// The genus of heaps 0..max_heap of `rule` (index h for heap h). Past options.max_memory it
+// throws limit_exceeded; once *options.stop is true, `stopped` within a fraction of a second.
 std::vector<genus> heap_genera(const heap_rule& rule, heap_size max_heap, const genus_options& options = {});
+
+// The genus of a sum of heaps of `rule` (any order, zeros allowed; the empty sum is 0^120).
+genus position_genus(const heap_rule& rule, std::span<const heap_size> heaps,
+                     const genus_options& options = {});
+
+// Whether `rule` is tame on heaps 0..max_heap, in Conway's sense (On Numbers and Games ch. 12,
+// Winning Ways ch. 13): every position that play from a heap <= max_heap can reach, the heap
+// itself included, has the genus of a position of Nim (of_nim_position). Sums of tame games
+// are tame, so every sum of such heaps is then tame too and plays like Nim with the heaps'
+// normal values (misère Nim's rule: play as in normal play unless every heap is 0 or 1).
+// Conway's wider classes (restive and restless games, which behave tamely only in some
+// company) are not recognised: a game tame only in that sense counts as wild here.
+struct tameness {
+  bool tame = true;
+  // When wild: the smallest heap whose play reaches a wild position, that position (heap sizes
+  // increasing; the heap itself, or a sum it leaves) and its genus.
+  heap_size heap = 0;
+  std::vector<heap_size> position;
+  genus position_genus;
+};
+tameness heap_tameness(const heap_rule& rule, heap_size max_heap, const genus_options& options = {});
 
 } // namespace grundy

@@ -1,0 +1,58 @@
+#pragma once
+// The engine behind heap_genera: misère values of sums of heaps plus k·*2 (and *1), memoised.
+
+#include <grundy/heap/rule.hpp>
+#include <grundy/misere/genus.hpp>
+#include <grundy/octal/sequence.hpp>
+
+#include <boost/unordered/unordered_flat_map.hpp>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace grundy::detail {
+
+// Positions are H + k·*2 + b·*1 with H a sum of heaps of the rule. Each sum H met is a node
+// holding its misère values for k = 0..settled + 1 and b = 0, 1; from `settled` on the values
+// are proved to alternate for ever (see genus_engine.cpp), so later ones are not stored.
+class genus_engine {
+public:
+  genus_engine(const heap_rule& rule, heap_size max_heap, const genus_options& options);
+
+  // The node of a sum of heaps, each <= max_heap (sorted increasing, no zeros), computed with
+  // every sum it can reach when first asked for.
+  std::uint32_t node_of(std::span<const heap_size> sorted_heaps);
+  genus genus_of(std::uint32_t node) const;
+
+  std::size_t node_count() const noexcept { return nodes_.size(); }
+  std::span<const heap_size> heaps_of(std::uint32_t node) const;
+
+private:
+  struct node {
+    std::uint32_t heaps_start; // its heaps: heaps_[heaps_start, heaps_start + heap_count)
+    std::uint32_t heap_count;
+    std::uint32_t values_start; // misère value of H + k·*2 + b·*1 at values_[values_start + 2k + b]
+    std::uint32_t settled;      // from this k on the misère values alternate with period 2
+    grundy_value normal;
+  };
+  using key = std::u32string; // the heaps, sorted: hashable and short strings stay inline
+
+  grundy_value misere(std::uint32_t n, std::uint64_t k, unsigned b) const;
+  std::uint32_t finish(const key& heaps, std::vector<std::uint32_t>& options);
+  void options_of(const key& heaps, std::vector<key>& out) const;
+  void check_limits();
+
+  heap_rule rule_;
+  genus_options options_;
+  grundy_sequence heap_values_;
+  boost::unordered_flat_map<key, std::uint32_t> index_;
+  std::vector<node> nodes_;
+  std::vector<heap_size> heaps_;
+  std::vector<grundy_value> values_;
+  std::vector<char> seen_;
+  std::uint64_t work_ = 0;
+};
+
+} // namespace grundy::detail

@@ -1,0 +1,179 @@
+// Conway's genus of heaps against the game graphs of the heaps plus k·*2, labelled for misère
+// play: an independent path (the octal game's own moves, every *1 kept, the graph builder and
+// misère labelling) to the same values the genus engine computes.
+#define BOOST_TEST_MODULE genus
+#include <boost/test/unit_test.hpp>
+
+#include <grundy/games/octal.hpp>
+#include <grundy/graph.hpp>
+#include <grundy/label.hpp>
+#include <grundy/misere.hpp>
+#include <grundy/misere/genus.hpp>
+
+#include <atomic>
+#include <string>
+#include <tuple>
+#include <vector>
+
+using grundy::genus;
+using grundy::grundy_value;
+using grundy::heap_rule;
+using grundy::heap_size;
+using grundy::heaps;
+
+namespace {
+
+// Positions H + twos·*2 + ones·*1, H heaps of an octal game. Every *1 is kept (the engine folds
+// *1 + *1 into 0), and the heaps move by octal_game's own move generator.
+struct with_nim_heaps {
+  using state_type = std::tuple<heaps, unsigned, unsigned>; // heaps, count of *2, count of *1
+  grundy::octal_game game;
+
+  state_type canonical(const state_type& s) const {
+    return {game.canonical(std::get<0>(s)), std::get<1>(s), std::get<2>(s)};
+  }
+  void successors(const state_type& s, std::vector<state_type>& out) const {
+    const auto& [h, twos, ones] = s;
+    std::vector<heaps> moved;
+    game.successors(h, moved);
+    for (auto& m : moved)
+      out.emplace_back(std::move(m), twos, ones);
+    if (twos > 0) {
+      out.emplace_back(h, twos - 1, ones + 1);
+      out.emplace_back(h, twos - 1, ones);
+    }
+    if (ones > 0) out.emplace_back(h, twos, ones - 1);
+  }
+  std::string format(const state_type& s) const {
+    return grundy::format_heaps(std::get<0>(s)) + " +" + std::to_string(std::get<1>(s)) + "*2 +" +
+           std::to_string(std::get<2>(s)) + "*1";
+  }
+};
+
+// The misère values of heap h plus k·*2 for k = 0..top, from one graph (it holds them all: the
+// start less some *2 taken whole), with the normal value of the heap alone.
+struct from_graph {
+  grundy_value normal = 0;
+  std::vector<grundy_value> gammas;
+};
+
+from_graph label_heap(const char* code, heap_size h, unsigned top) {
+  const with_nim_heaps game{grundy::octal_game(grundy::octal_code::parse(code))};
+  const heaps start = h == 0 ? heaps{} : heaps{h};
+  const auto gg = grundy::build_graph(game, {start, top, 0});
+  const auto misere = grundy::label(gg.graph, {.convention = grundy::play_convention::misere}).values;
+  const auto normal = grundy::label(gg.graph, {.cycles = grundy::cycle_policy::refuse}).values;
+  from_graph r;
+  r.gammas.assign(top + 1, grundy::infinity);
+  for (std::size_t v = 0; v < gg.vertex_count(); ++v) {
+    const auto& [hs, twos, ones] = gg.states[v];
+    if (hs != start || ones != 0) continue;
+    r.gammas[twos] = misere[v];
+    if (twos == 0) r.normal = normal[v];
+  }
+  return r;
+}
+
+// Checks the genera of heaps 0..max_heap against graphs reaching two steps past each symbol.
+void check_against_graphs(const char* code, heap_size max_heap) {
+  const auto genera = grundy::heap_genera(heap_rule::parse(code), max_heap);
+  BOOST_TEST_REQUIRE(genera.size() == max_heap + 1u);
+  for (heap_size h = 0; h <= max_heap; ++h) {
+    const genus& g = genera[h];
+    const auto top = static_cast<unsigned>(g.gammas.size() + 1);
+    const auto expected = label_heap(code, h, top);
+    BOOST_TEST(g.normal == expected.normal, code << " heap " << h);
+    for (unsigned k = 0; k <= top; ++k)
+      BOOST_TEST(g.gamma(k) == expected.gammas[k], code << " heap " << h << " k " << k << " " << g.symbol());
+    // The symbol stops where the alternation starts: its last three digits do not alternate.
+    if (g.gammas.size() >= 3)
+      BOOST_TEST(g.gammas[g.gammas.size() - 3] != g.gammas.back(),
+                 code << " heap " << h << " " << g.symbol());
+  }
+}
+
+} // namespace
+
+// Nim heaps: *0 = 0^120, *1 = 1^031, *2 = 2^20, *3 = 3^31 (Conway), and g^{g, g XOR 2} after.
+BOOST_AUTO_TEST_CASE(nim_heaps) {
+  const auto genera = grundy::heap_genera(heap_rule::subtraction({}, true), 12);
+  BOOST_TEST(genera[0].symbol() == "0^120");
+  BOOST_TEST(genera[1].symbol() == "1^031");
+  BOOST_TEST(genera[2].symbol() == "2^20");
+  BOOST_TEST(genera[3].symbol() == "3^31");
+  BOOST_TEST(genera[7].symbol() == "7^75");
+  BOOST_TEST(genera[10].symbol() == "10^10,8");
+  for (heap_size h = 0; h <= 12; ++h) {
+    BOOST_TEST(genera[h].of_nim_heap(), "heap " << h);
+    BOOST_TEST(genera[h].normal == h);
+  }
+  BOOST_TEST(grundy::heap_tameness(heap_rule::subtraction({}, true), 12).tame);
+}
+
+// gamma(k) reads past the symbol by its alternation.
+BOOST_AUTO_TEST_CASE(gamma_alternates_past_the_symbol) {
+  const genus zero{0, {1, 2, 0}};
+  BOOST_TEST(zero.gamma(0) == 1u);
+  BOOST_TEST(zero.gamma(3) == 2u);
+  BOOST_TEST(zero.gamma(4) == 0u);
+  BOOST_TEST(zero.gamma(1'000'001) == 2u);
+  BOOST_TEST(zero.of_nim_heap());
+  BOOST_TEST((genus{0, {0, 2}}.of_nim_position()));
+  BOOST_TEST(!(genus{0, {0, 2}}.of_nim_heap()));
+  BOOST_TEST((genus{1, {1, 3}}.of_nim_position()));
+  BOOST_TEST(!(genus{0, {3, 1}}.of_nim_position()));
+}
+
+// Sums: the genus of *2 + *2 is 0^02 and of *2 + *3 is 1^13, both positions of Nim; a sum of
+// Dawson's Kayles heaps against its graph.
+BOOST_AUTO_TEST_CASE(sums_of_heaps) {
+  const auto nim = heap_rule::subtraction({}, true);
+  const heap_size two_two[] = {2, 2}, two_three[] = {3, 2, 0};
+  BOOST_TEST(grundy::position_genus(nim, two_two).symbol() == "0^02");
+  BOOST_TEST(grundy::position_genus(nim, two_three).symbol() == "1^13");
+  BOOST_TEST(grundy::position_genus(nim, {}).symbol() == "0^120");
+}
+
+BOOST_AUTO_TEST_CASE(dawsons_kayles_against_graphs) { check_against_graphs("0.07", 30); }
+BOOST_AUTO_TEST_CASE(kayles_against_graphs) { check_against_graphs("0.77", 30); }
+BOOST_AUTO_TEST_CASE(dawsons_chess_against_graphs) { check_against_graphs("0.137", 30); }
+
+// Far along: γ50 and γ51 of a few wild heaps, from graphs with fifty *2.
+BOOST_AUTO_TEST_CASE(gamma_fifty) {
+  struct heap_case {
+    const char* code;
+    heap_size heap;
+  };
+  for (const auto& [code, heap] : {heap_case{"0.77", 5}, heap_case{"0.07", 10}, heap_case{"0.137", 12}}) {
+    const auto g = grundy::heap_genera(heap_rule::parse(code), heap)[heap];
+    const auto expected = label_heap(code, heap, 51);
+    BOOST_TEST(g.gamma(50) == expected.gammas[50], code << " heap " << heap);
+    BOOST_TEST(g.gamma(51) == expected.gammas[51], code << " heap " << heap);
+  }
+}
+
+// Dawson's Kayles (0.07) and Kayles (0.77) are wild (Winning Ways ch. 13); Kayles' first wild
+// heap is 5, of genus 4^146, its γk alternating out of normal play's phase (the graphs above
+// check the values).
+BOOST_AUTO_TEST_CASE(tameness) {
+  const auto kayles = grundy::heap_tameness(heap_rule::parse("0.77"), 12);
+  BOOST_TEST(!kayles.tame);
+  BOOST_TEST(kayles.heap == 5u);
+  BOOST_TEST((kayles.position == std::vector<heap_size>{5}));
+  BOOST_TEST(kayles.position_genus.symbol() == "4^146");
+  BOOST_TEST(!grundy::heap_tameness(heap_rule::parse("0.07"), 20).tame);
+  // 0.3 (take one token from a heap): a heap of n has the single option n - 1, so it is the same
+  // game tree as n Nim heaps of 1, which are *1 or *0 in misère play as well (*1 + *1 = 0).
+  BOOST_TEST(grundy::heap_tameness(heap_rule::parse("0.3"), 30).tame);
+}
+
+// The memory limit and the stop flag end the computation with one clear exception each.
+BOOST_AUTO_TEST_CASE(limits_and_stop) {
+  grundy::genus_options small;
+  small.max_memory = 1 << 12;
+  BOOST_CHECK_THROW(grundy::heap_genera(heap_rule::parse("0.77"), 30, small), grundy::limit_exceeded);
+  std::atomic<bool> stop{true};
+  grundy::genus_options stopped;
+  stopped.stop = &stop;
+  BOOST_CHECK_THROW(grundy::heap_genera(heap_rule::parse("0.77"), 30, stopped), grundy::stopped);
+}
