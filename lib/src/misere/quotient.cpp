@@ -182,4 +182,15 @@ misere_quotient misere_quotient::from_tables(heap_rule rule, std::vector<std::ve
   return q;
 }
 
+misere_quotient misere_quotient::assemble(heap_rule rule, std::vector<element> products, std::vector<bool> p,
+                                          std::vector<element> heaps, bool decides_every_heap) {
+  const std::size_t r = p.size();
+  auto d = std::make_shared<data>(data{
+      std::move(rule), r, std::move(products), std::move(p), std::move(heaps), decides_every_heap, {}, {}});
+  misere_detail::build_presentation(d->products, r, d->heaps, d->presentation, d->words);
+  misere_quotient q;
+  q.data_ = std::move(d);
+  return q;
+}
+
 } // namespace grundy

@@ -119,14 +119,10 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
     ctx.progress(n, q.order, candidates);
   }
   const bool settles = periodicity_settles(rule, q, max_heap);
-  std::vector<std::vector<element>> products(q.order);
-  for (std::size_t x = 0; x < q.order; ++x)
-    products[x].assign(q.products.begin() + static_cast<std::ptrdiff_t>(x * q.order),
-                       q.products.begin() + static_cast<std::ptrdiff_t>((x + 1) * q.order));
   std::vector<bool> p(q.order);
   for (std::size_t x = 0; x < q.order; ++x)
     p[x] = q.p[x];
-  return misere_quotient::from_tables(rule, std::move(products), std::move(p), std::move(q.heaps), settles);
+  return misere_quotient::assemble(rule, std::move(q.products), std::move(p), std::move(q.heaps), settles);
 }
 
 } // namespace grundy

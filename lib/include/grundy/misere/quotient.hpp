@@ -15,6 +15,8 @@
 
 namespace grundy {
 
+struct quotient_options;
+
 // Sums of heaps of sizes 1..n, identified when no sum of such heaps added to both tells them
 // apart in misère play, form a finite commutative monoid Q_n with a subset P (the classes of
 // the misère P-positions). Once Q_n is known, the misère outcome of any sum of heaps <= n is
@@ -78,6 +80,10 @@ public:
 
 private:
   struct data;
+  // The tables as compute_misere_quotient proved them, without from_tables's checks.
+  static misere_quotient assemble(heap_rule rule, std::vector<element> products, std::vector<bool> p,
+                                  std::vector<element> heaps, bool decides_every_heap);
+  friend misere_quotient compute_misere_quotient(const heap_rule&, heap_size, const quotient_options&);
   std::shared_ptr<const data> data_;
 };
 

@@ -1,0 +1,371 @@
+// Misère quotients: published figures, the quotient's outcomes against the labelled game graph
+// of sums, the tables' validation, files, limits.
+#define BOOST_TEST_MODULE misere_quotient
+#include <boost/test/unit_test.hpp>
+
+#include <grundy/games/octal.hpp>
+#include <grundy/graph.hpp>
+#include <grundy/heap/rule.hpp>
+#include <grundy/io/quotient_file.hpp>
+#include <grundy/misere.hpp>
+#include <grundy/misere/quotient.hpp>
+#include <grundy/stop.hpp>
+
+#include <boost/graph/adjacency_list.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+using grundy::heap_rule;
+using grundy::heap_size;
+using grundy::heaps;
+using grundy::misere_quotient;
+using grundy::outcome;
+
+namespace {
+
+misere_quotient quotient(const std::string& rule, heap_size n) {
+  return grundy::compute_misere_quotient(heap_rule::parse(rule), n);
+}
+
+// Misère outcomes of every sum reachable from `start` under any heap rule, from a game graph
+// built here from the rule's options (sorted multisets, zeros dropped) and labelled by the
+// library's misère labelling: a reference that shares nothing with the quotient engine.
+std::map<heaps, outcome> labelled_sums(const heap_rule& rule, heaps start) {
+  std::sort(start.begin(), start.end());
+  std::map<heaps, std::size_t> index{{start, 0}};
+  std::vector<heaps> states{start};
+  std::vector<std::pair<std::size_t, std::size_t>> edges;
+  for (std::size_t v = 0; v < states.size(); ++v) {
+    const heaps s = states[v];
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (i > 0 && s[i] == s[i - 1]) continue;
+      rule.for_each_option(s[i], [&](std::span<const heap_size> option) {
+        heaps t = s;
+        t.erase(t.begin() + static_cast<std::ptrdiff_t>(i));
+        for (heap_size h : option)
+          if (h > 0) t.push_back(h);
+        std::sort(t.begin(), t.end());
+        auto [it, fresh] = index.emplace(t, states.size());
+        if (fresh) states.push_back(t);
+        edges.emplace_back(v, it->second);
+      });
+    }
+  }
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> g(states.size());
+  for (auto [a, b] : edges)
+    add_edge(a, b, g);
+  const auto o = grundy::misere_outcomes(g);
+  std::map<heaps, outcome> out;
+  for (std::size_t v = 0; v < states.size(); ++v)
+    out[states[v]] = o[v];
+  return out;
+}
+
+// Random sums of up to six heaps of at most n tokens, `total` tokens at most.
+std::vector<heaps> random_sums(std::mt19937& rng, heap_size n, int count, heap_size total) {
+  std::vector<heaps> out;
+  std::uniform_int_distribution<heap_size> size(1, n);
+  std::uniform_int_distribution<int> heaps_in_sum(1, 6);
+  while (static_cast<int>(out.size()) < count) {
+    heaps s;
+    heap_size tokens = 0;
+    for (int k = heaps_in_sum(rng); k > 0; --k) {
+      const heap_size h = size(rng);
+      if (tokens + h > total) break;
+      s.push_back(h);
+      tokens += h;
+    }
+    if (!s.empty()) out.push_back(s);
+  }
+  return out;
+}
+
+// Checks every position reachable from `starts` (thousands of sums); returns how many.
+std::size_t check_against_graph(const misere_quotient& q, const std::vector<heaps>& starts) {
+  std::size_t checked = 0;
+  std::map<heaps, outcome> all;
+  for (const auto& s : starts)
+    for (const auto& [position, o] : labelled_sums(q.rule(), s))
+      all.emplace(position, o);
+  for (const auto& [position, o] : all) {
+    BOOST_TEST((q.misere_outcome(position) == o), q.rule().str()
+                                                      << " sum " << grundy::format_heaps(position));
+    ++checked;
+  }
+  return checked;
+}
+
+} // namespace
+
+// Siegel: "Q_30(0.07) has size 360".
+BOOST_AUTO_TEST_CASE(dawsons_kayles_q30_has_order_360) {
+  const auto q = quotient("0.07", 30);
+  BOOST_TEST(q.order() == 360u);
+  BOOST_TEST(q.max_heap() == 30u);
+  BOOST_TEST(!q.decides_every_heap());
+}
+
+// Misère Nim on heaps 1 and 2 (0.33 allows exactly Nim's moves from those heaps): the quotient
+// <a, b | a^2 = 1, b^3 = b> of order 6 with P = {a, b^2} (Plambeck and Siegel).
+BOOST_AUTO_TEST_CASE(misere_nim_on_heaps_one_and_two) {
+  const auto q = quotient("0.33", 2);
+  BOOST_TEST(q.order() == 6u);
+  BOOST_TEST(q.presentation().str() == "<a, b | a^2 = 1, b^3 = b>");
+  std::vector<std::string> p;
+  for (auto x : q.p_portion())
+    p.push_back(q.name(x));
+  std::sort(p.begin(), p.end());
+  BOOST_TEST((p == std::vector<std::string>{"a", "b^2"}));
+  BOOST_TEST(q.name(q.heap(1)) == "a");
+  BOOST_TEST(q.name(q.heap(2)) == "b");
+  BOOST_TEST(q.name(misere_quotient::identity) == "1");
+  BOOST_TEST(q.presentation().generators.size() == 2u);
+  BOOST_TEST(q.presentation().generators[1].heap == 2u);
+}
+
+// Plambeck ("Taming the wild in impartial combinatorial games", 2005) solved 0.75 with the
+// 8-element quotient R_8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>; its pretending
+// function has period 2 from heap 9, so the periodicity theorem applies from heap 21 on.
+BOOST_AUTO_TEST_CASE(quotient_of_0_75_is_r8_for_every_heap) {
+  const auto q = quotient("0.75", 30);
+  BOOST_TEST(q.order() == 8u);
+  BOOST_TEST(q.presentation().str() == "<a, b, c | a^2 = 1, b c = a b, c^2 = b^2, b^3 = b>");
+  BOOST_TEST(q.decides_every_heap());
+  BOOST_TEST(!quotient("0.75", 12).decides_every_heap());
+  for (heap_size h = 11; h <= 30; ++h)
+    BOOST_TEST(q.heap(h) == q.heap(h - 2), "heap " << h);
+}
+
+// 0.3 takes one token at a time: a sum is a misère P-position exactly when its token count is
+// odd, so the quotient is {even, odd}, and the periodicity theorem settles it for every heap.
+BOOST_AUTO_TEST_CASE(one_token_at_a_time_is_parity) {
+  const auto q = quotient("0.3", 12);
+  BOOST_TEST(q.order() == 2u);
+  BOOST_TEST(q.decides_every_heap());
+  for (heap_size a = 0; a <= 12; ++a)
+    for (heap_size b = 0; b <= 12; ++b) {
+      const heaps s{a, b};
+      BOOST_TEST((q.misere_outcome(s) == outcome::p) == ((a + b) % 2 == 1));
+    }
+}
+
+// Every nontrivial misère quotient of an impartial game has even order (Plambeck and Siegel).
+BOOST_AUTO_TEST_CASE(orders_are_even) {
+  for (const char* code : {"0.07", "0.77", "0.137", "0.75", "0.4", "0.3", "0.31", "0.51", "0.72", "0.144",
+                           "4.7", "0.34", "0.36", "0.54", "0.56"})
+    for (heap_size n : {4u, 9u, 16u}) {
+      const auto q = quotient(code, n);
+      if (q.order() > 1)
+        BOOST_TEST(q.order() % 2 == 0u, code << " up to heap " << n << ": order " << q.order());
+    }
+  for (heap_size n = 1; n <= 28; ++n) {
+    const auto q = quotient("0.07", n);
+    BOOST_TEST((q.order() == 1u || q.order() % 2 == 0u), "0.07 up to heap " << n);
+  }
+}
+
+// The quotient's outcome of thousands of sums against the labelled game graph.
+BOOST_AUTO_TEST_CASE(outcomes_match_the_labelled_graph) {
+  std::mt19937 rng(27);
+  std::size_t checked = 0;
+  for (const char* code : {"0.07", "0.77", "0.137", "0.75", "0.4", "0.3", "0.31", "0.51", "0.72", "0.144",
+                           "0.6", "4.7", "0.34", "0.54"}) {
+    const auto q = quotient(code, 14);
+    checked += check_against_graph(q, random_sums(rng, 14, 16, 28));
+  }
+  BOOST_TEST(checked > 20000u);
+}
+
+// Octal codes through the octal game's own moves too, the graph built by build_graph.
+BOOST_AUTO_TEST_CASE(outcomes_match_the_octal_game_graph) {
+  std::mt19937 rng(4);
+  for (const char* code : {"0.07", "0.137", "4.7"}) {
+    const auto q = quotient(code, 14);
+    const grundy::octal_game g(grundy::octal_code::parse(code));
+    for (const auto& start : random_sums(rng, 14, 6, 24)) {
+      const auto gg = grundy::build_graph(g, start);
+      const auto o = grundy::misere_outcomes(gg.graph);
+      for (std::size_t v = 0; v < gg.vertex_count(); ++v)
+        BOOST_TEST((q.misere_outcome(gg.states[v]) == o[v]),
+                   code << " sum " << grundy::format_heaps(gg.states[v]));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(rules_beyond_octal_codes) {
+  std::mt19937 rng(9);
+  // Heaps without a move (S(2,3)'s heap 1), moves into three heaps (0.8, 0.B4).
+  for (const char* rule :
+       {"S(1,3,4)", "allbut(2,3)", "grundy", "squares", "S(2,3)", "S(2,5,7)", "0.8", "0.B4"}) {
+    const auto q = quotient(rule, 12);
+    BOOST_TEST(check_against_graph(q, random_sums(rng, 12, 12, 26)) > 100u);
+    if (q.order() > 1) BOOST_TEST(q.order() % 2 == 0u, rule);
+  }
+}
+
+// What decides_every_heap promises: computed further, the quotient does not change.
+BOOST_AUTO_TEST_CASE(settled_quotients_stay_settled) {
+  for (const char* code : {"0.3", "0.31", "0.51", "0.33", "0.F", "S(2,3)"}) {
+    const auto q = quotient(code, 16);
+    BOOST_TEST_REQUIRE(q.decides_every_heap(), code);
+    const auto further = quotient(code, 40);
+    BOOST_TEST(further.order() == q.order(), code);
+    BOOST_TEST(further.presentation().str() == q.presentation().str(), code);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(heaps_past_the_quotient_are_refused) {
+  const auto q = quotient("0.07", 6);
+  BOOST_CHECK_THROW(q.heap(7), std::out_of_range);
+  const heaps s{3, 7};
+  BOOST_CHECK_THROW(q.of(s), std::out_of_range);
+  BOOST_CHECK_THROW(q.multiply(0, static_cast<misere_quotient::element>(q.order())), std::out_of_range);
+}
+
+BOOST_AUTO_TEST_CASE(from_tables_checks_the_tables) {
+  const auto q = quotient("0.33", 2);
+  std::vector<std::vector<misere_quotient::element>> products(q.order());
+  for (misere_quotient::element x = 0; x < q.order(); ++x)
+    for (misere_quotient::element y = 0; y < q.order(); ++y)
+      products[x].push_back(q.multiply(x, y));
+  std::vector<bool> p(q.order());
+  for (auto x : q.p_portion())
+    p[x] = true;
+  const std::vector<misere_quotient::element> heaps{0, q.heap(1), q.heap(2)};
+  const auto again = misere_quotient::from_tables(q.rule(), products, p, heaps, false);
+  BOOST_TEST(again.presentation().str() == q.presentation().str());
+
+  auto broken = products; // not commutative
+  std::swap(broken[1][2], broken[2][1]);
+  if (broken[1][2] != broken[2][1])
+    BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), broken, p, heaps, false), std::invalid_argument);
+  broken = products; // an entry past the last element
+  broken[3][3] = 99;
+  BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), broken, p, heaps, false), std::invalid_argument);
+  auto bad_p = p; // the empty sum in P
+  bad_p[0] = true;
+  BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), products, bad_p, heaps, false),
+                    std::invalid_argument);
+  BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), products, std::vector<bool>(3), heaps, false),
+                    std::invalid_argument);
+  // Heap 2 left out: the heaps no longer generate the monoid.
+  BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), products, p, {0, q.heap(1)}, false),
+                    std::invalid_argument);
+  // Not reduced: two copies of Z/2 where P cannot tell them apart.
+  const std::vector<std::vector<misere_quotient::element>> doubled{
+      {0, 1, 2, 3}, {1, 0, 3, 2}, {2, 3, 0, 1}, {3, 2, 1, 0}};
+  BOOST_CHECK_THROW(
+      misere_quotient::from_tables(q.rule(), doubled, {false, true, false, true}, {0, 1, 2}, false),
+      std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(files_round_trip_and_malformed_files_are_refused) {
+  const auto dir = std::filesystem::temp_directory_path() / ("grundy_quotient_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "q.json").string();
+  const auto q = quotient("0.07", 20);
+  grundy::io::write_quotient_file(path, q);
+  const auto back = grundy::io::read_quotient_file(path);
+  BOOST_TEST(back.order() == q.order());
+  BOOST_TEST(back.rule().str() == "0.07");
+  BOOST_TEST(back.max_heap() == 20u);
+  BOOST_TEST(back.presentation().str() == q.presentation().str());
+  for (heap_size h = 0; h <= 20; ++h)
+    BOOST_TEST(back.heap(h) == q.heap(h));
+  BOOST_TEST((back.p_portion() == q.p_portion()));
+
+  std::string text;
+  {
+    std::ifstream in(path);
+    std::getline(in, text);
+  }
+  auto write = [&](const std::string& name, const std::string& content) {
+    const std::string p = (dir / name).string();
+    std::ofstream(p) << content;
+    return p;
+  };
+  auto replaced = [&](const std::string& from, const std::string& to) {
+    auto t = text;
+    const auto at = t.find(from);
+    BOOST_TEST_REQUIRE(at != std::string::npos);
+    return t.replace(at, from.size(), to);
+  };
+  using grundy::io::quotient_file_error;
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(write("empty.json", "")), quotient_file_error);
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(write("cut.json", text.substr(0, text.size() / 2))),
+                    quotient_file_error);
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(write("array.json", "[1, 2]")), quotient_file_error);
+  BOOST_CHECK_THROW(
+      grundy::io::read_quotient_file(write("version.json", replaced("\"version\":1", "\"version\":7"))),
+      quotient_file_error);
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(write("rule.json", replaced("\"0.07\"", "\"0.0x\""))),
+                    quotient_file_error);
+  BOOST_CHECK_THROW(
+      grundy::io::read_quotient_file(write("heap.json", replaced("\"max_heap\":20", "\"max_heap\":21"))),
+      quotient_file_error);
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(
+                        write("products.json", replaced("\"products\":[[0,1,", "\"products\":[[0,0,"))),
+                    quotient_file_error);
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(path, 100), quotient_file_error);
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file((dir / "missing.json").string()), quotient_file_error);
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(dir.string()), quotient_file_error);
+  try {
+    grundy::io::read_quotient_file(write("version2.json", replaced("\"version\":1", "\"version\":7")));
+  } catch (const quotient_file_error& e) {
+    const std::string what = e.what();
+    BOOST_TEST(what.find("version 7") != std::string::npos);
+    BOOST_TEST(what.find('\n') == std::string::npos);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(stop_flag_and_order_limit) {
+  std::atomic<bool> stop{true};
+  grundy::quotient_options options;
+  options.stop = &stop;
+  BOOST_CHECK_THROW(grundy::compute_misere_quotient(heap_rule::parse("0.07"), 30, options), grundy::stopped);
+
+  // Set from the progress report once heap 20 is done: the computation ends soon after.
+  stop = false;
+  options.on_progress = [&](const grundy::quotient_progress& p) {
+    if (p.heap >= 20) stop = true;
+  };
+  try {
+    grundy::compute_misere_quotient(heap_rule::parse("0.07"), 30, options);
+    BOOST_FAIL("not stopped");
+  } catch (const grundy::stopped& e) {
+    BOOST_TEST(!e.by_limit());
+  }
+
+  grundy::quotient_options small;
+  small.max_order = 100;
+  try {
+    grundy::compute_misere_quotient(heap_rule::parse("0.07"), 30, small);
+    BOOST_FAIL("no limit");
+  } catch (const grundy::limit_exceeded& e) {
+    const std::string what = e.what();
+    BOOST_TEST(what.find("100 elements") != std::string::npos, what);
+    BOOST_TEST(what.find("0.07") != std::string::npos, what);
+  }
+  grundy::quotient_options tight;
+  tight.max_memory = 1 << 16;
+  BOOST_CHECK_THROW(grundy::compute_misere_quotient(heap_rule::parse("0.07"), 30, tight),
+                    grundy::limit_exceeded);
+}
+
+BOOST_AUTO_TEST_CASE(progress_is_reported_per_heap) {
+  std::vector<heap_size> heaps_done;
+  grundy::quotient_options options;
+  options.on_progress = [&](const grundy::quotient_progress& p) {
+    if (heaps_done.empty() || heaps_done.back() != p.heap) heaps_done.push_back(p.heap);
+  };
+  grundy::compute_misere_quotient(heap_rule::parse("0.07"), 12, options);
+  BOOST_TEST(heaps_done.back() == 12u);
+}
