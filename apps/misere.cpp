@@ -7,6 +7,7 @@
 #include "exploration.hpp"
 #include "options.hpp"
 
+#include <grundy/io/output_file.hpp>
 #include <grundy/io/quotient_file.hpp>
 #include <grundy/io/quotient_text.hpp>
 #include <grundy/memory.hpp>
@@ -100,26 +101,52 @@ misere_quotient load_quotient(const std::string& path) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
     throw usage_error(fmt::format("--load '{}' is a directory: give a file --save wrote", path));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw run_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  // A file that cannot be opened is a run failure; one that is not a quotient, a usage error.
+  if (!std::ifstream(path, std::ios::binary))
+    throw run_error(fmt::format("cannot read --load '{}': {}", path, std::strerror(errno)));
   try {
-    return io::read_quotient(in);
-  } catch (const io::invalid_quotient_file& e) {
-    throw usage_error(fmt::format("'{}' is not a misère quotient --save wrote: {}", path, e.what()));
+    return io::read_quotient_file(path);
+  } catch (const io::quotient_file_error& e) {
+    throw usage_error(fmt::format("--load: {}", e.what()));
   }
 }
 
-std::vector<genus> genera(const heap_rule& rule, heap_size max_heap, const misere_options& o,
-                          const std::atomic<bool>* stop) {
+void save_quotient(const std::string& path, const misere_quotient& q, const std::atomic<bool>* stop) {
+  try {
+    io::write_quotient_file(path, q, stop);
+  } catch (const io::output_refused& e) {
+    throw usage_error(fmt::format("--save: {}", e.what()));
+  } catch (const io::output_failed& e) {
+    throw run_error(fmt::format("--save: {}", e.what()));
+  } catch (const io::output_interrupted& e) {
+    throw interrupted_error(e.what());
+  }
+}
+
+// The genus of each heap, and whether the game is tame on them.
+struct heap_genus_report {
+  std::vector<genus> heaps;
+  tameness tame;
+};
+
+heap_genus_report genera(const heap_rule& rule, heap_size max_heap, const misere_options& o,
+                         const std::atomic<bool>* stop) {
   genus_options options;
   options.max_memory =
       o.max_memory.empty() ? default_memory_limit() : parse_size(o.max_memory, "--max-memory");
   options.stop = stop;
   try {
-    return heap_genera(rule, max_heap, options);
+    return {heap_genera(rule, max_heap, options), heap_tameness(rule, max_heap, options)};
   } catch (const stopped& e) {
     rethrow_stop(e, "while computing the genus of the heaps");
   }
+}
+
+std::string heaps_text(const std::vector<heap_size>& heaps) {
+  std::string text;
+  for (auto h : heaps)
+    text += (text.empty() ? "" : ",") + std::to_string(h);
+  return "[" + text + "]";
 }
 
 std::string names(const misere_quotient& q, const std::vector<misere_quotient::element>& elements) {
@@ -138,7 +165,7 @@ std::string json_names(const misere_quotient& q, const std::vector<misere_quotie
 
 char heap_outcome(const misere_quotient& q, heap_size h) { return q.is_p(q.heap(h)) ? 'P' : 'N'; }
 
-void print_text(const misere_quotient& q, const std::vector<genus>* g) {
+void print_text(const misere_quotient& q, const heap_genus_report* g) {
   const auto& p = q.presentation();
   const auto p_portion = q.p_portion();
   const std::pair<const char*, std::string> rows[] = {
@@ -153,12 +180,13 @@ void print_text(const misere_quotient& q, const std::vector<genus>* g) {
   for (const auto& [key, value] : rows)
     fmt::print("{:<12}  {}\n", key, value);
   if (g) {
-    const auto wild = io::first_wild_heap(*g);
+    const auto& t = g->tame;
     fmt::print("{:<12}  {}\n", "tame",
-               wild == 0
-                   ? fmt::format("yes: every heap's genus is tame, so play on heaps 1..{} follows misère Nim",
-                                 q.max_heap())
-                   : fmt::format("no: heap {} has genus {}, which is not tame", wild, (*g)[wild].symbol()));
+               t.tame ? fmt::format("yes: every position of heaps 1..{} has a tame genus, so misère play "
+                                    "follows misère Nim with the heaps' normal values",
+                                    q.max_heap())
+                      : fmt::format("no: heap {} leads to {}, of genus {}", t.heap, heaps_text(t.position),
+                                    t.position_genus.symbol()));
   }
   fmt::print("\n");
   std::size_t width = 7;
@@ -170,14 +198,14 @@ void print_text(const misere_quotient& q, const std::vector<genus>* g) {
     const auto name = q.name(q.heap(h));
     if (g)
       fmt::print("{:>{}}  {:<{}}  {:<7}  {}\n", h, heap_width, name, width, heap_outcome(q, h),
-                 (*g)[h].symbol());
+                 g->heaps[h].symbol());
     else
       fmt::print("{:>{}}  {:<{}}  {}\n", h, heap_width, name, width, heap_outcome(q, h));
   }
 }
 
 // Keys in a fixed order (docs/cli-guide.md lists them).
-void print_json(const misere_quotient& q, const std::vector<genus>* g) {
+void print_json(const misere_quotient& q, const heap_genus_report* g) {
   const auto& p = q.presentation();
   std::string generators, relations, elements;
   for (const auto& x : p.generators)
@@ -198,13 +226,16 @@ void print_json(const misere_quotient& q, const std::vector<genus>* g) {
   if (g) {
     std::string heaps;
     for (heap_size h = 1; h <= q.max_heap(); ++h) {
-      const auto& x = (*g)[h];
+      const auto& x = g->heaps[h];
       heaps +=
-          fmt::format("{}{{\"heap\": {}, \"symbol\": {}, \"normal\": {}, \"gammas\": [{}], \"tame\": {}}}",
-                      h > 1 ? ", " : "", h, json_string(x.symbol()), x.normal, fmt::join(x.gammas, ", "),
-                      io::tame_genus(x));
+          fmt::format("{}{{\"heap\": {}, \"symbol\": {}, \"normal\": {}, \"gammas\": [{}]}}",
+                      h > 1 ? ", " : "", h, json_string(x.symbol()), x.normal, fmt::join(x.gammas, ", "));
     }
-    fmt::print(", \"genus\": [{}], \"tame\": {}", heaps, io::first_wild_heap(*g) == 0);
+    const auto& t = g->tame;
+    fmt::print(", \"genus\": [{}], \"tame\": {}", heaps, t.tame);
+    if (!t.tame)
+      fmt::print(", \"wild\": {{\"heap\": {}, \"position\": [{}], \"genus\": {}}}", t.heap,
+                 fmt::join(t.position, ", "), json_string(t.position_genus.symbol()));
   }
   fmt::print("}}\n");
 }
@@ -242,11 +273,9 @@ void run(const misere_options& o) {
   } else {
     q = compute(*rule, *max_heap, o, stop.flag());
   }
-  std::vector<genus> g;
+  heap_genus_report g;
   if (o.genus) g = genera(q->rule(), q->max_heap(), o, stop.flag());
-  if (!o.save.empty())
-    write_file_atomically(
-        o.save, [&](std::ostream& os) { io::write_quotient(os, *q); }, stop.flag(), inputs);
+  if (!o.save.empty()) save_quotient(o.save, *q, stop.flag());
   if (o.format == "json")
     print_json(*q, o.genus ? &g : nullptr);
   else

@@ -310,7 +310,7 @@ class Genus:
     def of_nim_heap(self) -> bool: ...
     @property
     def tame(self) -> bool:
-        """This heap and every smaller one have tame genera (a Nim heap's, 0^0 or 1^1)."""
+        """Every position play from this heap reaches has the genus of a position of Nim."""
 
 def misere_quotient(
     rule: Union[str, Any],

@@ -86,6 +86,18 @@ BOOST_AUTO_TEST_CASE(one_token_at_a_time_has_a_quotient_of_order_2) {
   BOOST_TEST(j.at("presentation").as_object().at("generators").as_array().size() == 1u);
 }
 
+// Misère Nim on heaps of 1 and 2 tokens has Plambeck's quotient T_6: <a, b | a^2 = 1, b^3 = b>
+// with P-portion {a, b^2}. Subtracting 1 or 2 makes heaps of *1, *2 and *0 (sizes 1, 2, 0 mod
+// 3), all tame, so its quotient is that one for every heap size.
+BOOST_AUTO_TEST_CASE(subtract_one_or_two_has_t6) {
+  const auto r = run_cli("misere 'S(1,2)' --max-heap 12 --genus");
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  BOOST_TEST(contains(r.out, "order         6\n"), r.out);
+  BOOST_TEST(contains(r.out, "presentation  <a, b | a^2 = 1, b^3 = b>\n"), r.out);
+  BOOST_TEST(contains(r.out, "P-portion     a, b^2 (2 of 6 elements)\n"), r.out);
+  BOOST_TEST(contains(r.out, "tame          yes"), r.out);
+}
+
 // The keys, in the documented order.
 BOOST_AUTO_TEST_CASE(json_keys_in_their_order) {
   const auto r = run_cli("misere 0.07 --max-heap 12 --format json --genus");

@@ -66,12 +66,16 @@ std::vector<std::string> names(const misere_quotient& q, const std::vector<miser
 
 misere_quotient load(const py::object& path_object) {
   const auto path = path_of(path_object);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str()), throw py::error_already_set();
+  // A file that cannot be opened is an OSError, as open() raises it; one that is not a
+  // quotient, a ValueError.
+  if (!std::ifstream(path, std::ios::binary)) {
+    PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+    throw py::error_already_set();
+  }
   try {
-    return io::read_quotient(in);
-  } catch (const io::invalid_quotient_file& e) {
-    throw py::value_error(fmt::format("path: '{}' is not a saved misère quotient: {}", path, e.what()));
+    return io::read_quotient_file(path);
+  } catch (const io::quotient_file_error& e) {
+    throw py::value_error(fmt::format("path: {}", e.what()));
   }
 }
 
@@ -81,7 +85,7 @@ std::string repr(const misere_quotient& q) {
                      q.decides_every_heap() ? ", every heap size" : "");
 }
 
-// A genus, and whether the heap's whole game is tame (its genus and every smaller heap's).
+// A genus, and whether the heap's game is tame: every position its play reaches has a Nim position's genus.
 struct heap_genus {
   genus g;
   bool tame = false;
@@ -94,21 +98,20 @@ std::vector<heap_genus> genera_of(const py::handle& rule_object, const py::handl
   genus_options options;
   options.max_memory = memory_of(max_memory, genus_options{}.max_memory);
   std::vector<genus> all;
+  tameness t;
   try {
-    all = interruptible([&](const std::atomic<bool>* stop) {
+    interruptible([&](const std::atomic<bool>* stop) {
       options.stop = stop;
       py::gil_scoped_release release;
-      return heap_genera(rule, max_heap, options);
+      all = heap_genera(rule, max_heap, options);
+      t = heap_tameness(rule, max_heap, options);
     });
   } catch (const stopped& e) {
     raise_stop(e, "max_memory");
   }
   std::vector<heap_genus> out;
-  bool tame = true;
-  for (auto& g : all) {
-    tame = tame && io::tame_genus(g);
-    out.push_back({std::move(g), tame});
-  }
+  for (heap_size h = 0; h < all.size(); ++h)
+    out.push_back({std::move(all[h]), t.tame || h < t.heap});
   return out;
 }
 
@@ -190,7 +193,11 @@ void add_misere(py::module_& m) {
       .def(
           "save",
           [](const misere_quotient& q, const py::object& path) {
-            write_output(path_of(path), [&](std::ostream& os) { io::write_quotient(os, q); });
+            const auto file = path_of(path);
+            interruptible([&](const std::atomic<bool>* stop) {
+              py::gil_scoped_release release;
+              io::write_quotient_file(file, q, stop);
+            });
           },
           py::arg("path"),
           "Writes the quotient to a file (as grundy misere --save does), for MisereQuotient.load.")
@@ -246,8 +253,8 @@ void add_misere(py::module_& m) {
           "True for a Nim heap's genus: 0^120, 1^031 or g^{g, g XOR 2}.")
       .def_property_readonly(
           "tame", [](const heap_genus& h) { return h.tame; },
-          "True when this heap and every smaller one have tame genera (a Nim heap's, 0^0 or 1^1): misère\n"
-          "play on them then follows misère Nim.")
+          "True when every position play from this heap reaches has the genus of a position of Nim:\n"
+          "misère play on such heaps then follows misère Nim with the heaps' normal values.")
       .def("__str__", [](const heap_genus& h) { return h.g.symbol(); })
       .def("__repr__", [](const heap_genus& h) { return "<grundy.Genus " + h.g.symbol() + ">"; })
       .def("__eq__", [](const heap_genus& a, const heap_genus& b) { return a.g == b.g; })
