@@ -80,8 +80,8 @@ misere_quotient load(const py::object& path_object) {
 }
 
 std::string repr(const misere_quotient& q) {
-  return fmt::format("<grundy.MisereQuotient of {} on heaps 1..{}: order {}, {} P-positions{}>",
-                     q.rule().str(), q.max_heap(), q.order(), q.p_portion().size(),
+  return fmt::format("<grundy.MisereQuotient of {} on heaps 1..{}: order {}, P-portion of {}{}>", q.rule().str(),
+                     q.max_heap(), q.order(), q.p_portion().size(),
                      q.decides_every_heap() ? ", every heap size" : "");
 }
 
