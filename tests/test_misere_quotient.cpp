@@ -8,6 +8,7 @@
 #include <grundy/heap/rule.hpp>
 #include <grundy/io/quotient_file.hpp>
 #include <grundy/misere.hpp>
+#include <grundy/misere/detail/quotient_engine.hpp>
 #include <grundy/misere/quotient.hpp>
 #include <grundy/stop.hpp>
 
@@ -219,6 +220,100 @@ BOOST_AUTO_TEST_CASE(settled_quotients_stay_settled) {
     BOOST_TEST(further.order() == q.order(), code);
     BOOST_TEST(further.presentation().str() == q.presentation().str(), code);
   }
+}
+
+// The verification itself: it passes the quotient's own tables, and given the same tables with
+// one element moved in or out of P it returns a sum the candidate gets wrong, as the labelled
+// game graph confirms.
+BOOST_AUTO_TEST_CASE(verification_finds_the_least_misclassified_sum) {
+  namespace md = grundy::misere_detail;
+  const heap_size n = 12;
+  const auto q = quotient("0.07", n);
+  md::table_monoid m;
+  m.order = q.order();
+  m.products.clear();
+  for (misere_quotient::element x = 0; x < q.order(); ++x)
+    for (misere_quotient::element y = 0; y < q.order(); ++y)
+      m.products.push_back(q.multiply(x, y));
+  m.p = md::bits(q.order());
+  for (auto x : q.p_portion())
+    m.p.set(x);
+  m.heaps.assign(n + 1, 0);
+  for (heap_size h = 0; h <= n; ++h)
+    m.heaps[h] = q.heap(h);
+  const grundy::quotient_options options;
+  md::engine_context ctx(q.rule(), options);
+  ctx.extend_to(n);
+  BOOST_TEST(!md::least_failure(ctx, m, n, false).has_value());
+  for (misere_quotient::element x = 1; x < q.order(); ++x) {
+    auto wrong = m;
+    wrong.p.flip(x);
+    const auto failure = md::least_failure(ctx, wrong, n, false);
+    BOOST_TEST_REQUIRE(failure.has_value(), "element " << q.name(x));
+    heaps sum;
+    for (heap_size h = 1; h <= n; ++h)
+      sum.insert(sum.end(), (*failure)[h], h);
+    const auto truth = labelled_sums(q.rule(), sum).at(sum);
+    BOOST_TEST((truth == q.misere_outcome(sum)), grundy::format_heaps(sum));
+    // The candidate's verdict on that sum is the wrong one.
+    BOOST_TEST(wrong.p[q.of(sum)] != (truth == outcome::p),
+               "element " << q.name(x) << ", sum " << grundy::format_heaps(sum));
+  }
+}
+
+// Tables read back are proven against the rule; tables that form a valid reduced monoid but
+// give heaps the wrong classes are caught, with a sum they get wrong.
+BOOST_AUTO_TEST_CASE(tables_are_checked_against_the_rule) {
+  for (const char* rule : {"0.07", "0.137", "S(2,3)"}) {
+    const auto q = quotient(rule, 14);
+    BOOST_TEST(!grundy::least_misclassified_sum(q).has_value(), rule);
+  }
+  // Two heaps' classes swapped: the same elements generate the same reduced monoid, but the
+  // tables are wrong (unless the swap happens to be a symmetry of the quotient): every sum the
+  // check returns is one the tables get wrong.
+  const auto q = quotient("0.07", 10);
+  std::vector<std::vector<misere_quotient::element>> products(q.order());
+  for (misere_quotient::element x = 0; x < q.order(); ++x)
+    for (misere_quotient::element y = 0; y < q.order(); ++y)
+      products[x].push_back(q.multiply(x, y));
+  std::vector<bool> p(q.order());
+  for (auto x : q.p_portion())
+    p[x] = true;
+  int caught = 0;
+  for (heap_size h1 = 2; h1 <= 10; ++h1)
+    for (heap_size h2 = h1 + 1; h2 <= 10; ++h2) {
+      if (q.heap(h1) == q.heap(h2)) continue;
+      std::vector<misere_quotient::element> swapped;
+      for (heap_size h = 0; h <= 10; ++h)
+        swapped.push_back(q.heap(h));
+      std::swap(swapped[h1], swapped[h2]);
+      const auto wrong = misere_quotient::from_tables(q.rule(), products, p, swapped, false);
+      if (const auto sum = grundy::least_misclassified_sum(wrong)) {
+        const heaps s(sum->begin(), sum->end());
+        BOOST_TEST((wrong.misere_outcome(s) != labelled_sums(q.rule(), s).at(s)), grundy::format_heaps(s));
+        ++caught;
+      }
+    }
+  BOOST_TEST(caught > 0);
+  // 0.07's heap 1 has no move: a class other than the identity's is caught too.
+  const auto dawson = quotient("0.07", 6);
+  std::vector<std::vector<misere_quotient::element>> dp(dawson.order());
+  for (misere_quotient::element x = 0; x < dawson.order(); ++x)
+    for (misere_quotient::element y = 0; y < dawson.order(); ++y)
+      dp[x].push_back(dawson.multiply(x, y));
+  std::vector<bool> dpp(dawson.order());
+  for (auto x : dawson.p_portion())
+    dpp[x] = true;
+  std::vector<misere_quotient::element> dheaps;
+  for (heap_size h = 0; h <= 6; ++h)
+    dheaps.push_back(dawson.heap(h));
+  BOOST_TEST_REQUIRE(dheaps[1] == misere_quotient::identity);
+  dheaps[1] = dheaps[2];
+  const auto moved = misere_quotient::from_tables(dawson.rule(), dp, dpp, dheaps, false);
+  const auto bad = grundy::least_misclassified_sum(moved);
+  BOOST_TEST_REQUIRE(bad.has_value());
+  const heaps b(bad->begin(), bad->end());
+  BOOST_TEST((moved.misere_outcome(b) != labelled_sums(dawson.rule(), b).at(b)), grundy::format_heaps(b));
 }
 
 BOOST_AUTO_TEST_CASE(heaps_past_the_quotient_are_refused) {

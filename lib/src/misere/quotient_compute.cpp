@@ -125,4 +125,30 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
   return misere_quotient::assemble(rule, std::move(q.products), std::move(p), std::move(q.heaps), settles);
 }
 
+std::optional<std::vector<heap_size>> least_misclassified_sum(const misere_quotient& q,
+                                                              const quotient_options& options) {
+  engine_context ctx(q.rule(), options);
+  const heap_size n = q.max_heap();
+  ctx.extend_to(n);
+  table_monoid m;
+  m.order = q.order();
+  ctx.check(std::uint64_t{m.order} * m.order * sizeof(element));
+  m.products.resize(m.order * m.order);
+  for (element x = 0; x < m.order; ++x)
+    for (element y = 0; y < m.order; ++y)
+      m.products[std::size_t{x} * m.order + y] = q.multiply(x, y);
+  m.p = bits(m.order);
+  for (element x : q.p_portion())
+    m.p.set(x);
+  m.heaps.resize(n + 1);
+  for (heap_size h = 0; h <= n; ++h)
+    m.heaps[h] = q.heap(h);
+  const auto failure = least_failure(ctx, m, n, false);
+  if (!failure) return std::nullopt;
+  std::vector<heap_size> sum;
+  for (heap_size h = 1; h <= n; ++h)
+    sum.insert(sum.end(), (*failure)[h], h);
+  return sum;
+}
+
 } // namespace grundy

@@ -15,12 +15,11 @@
 // as the set U(G) = {u : (h, Φ(G−h)·u) dead for every heap h of G}: the condition asks
 // whether the identity is in U(G). Adding a heap h of image a to G gives
 //     Φ(G+h) = Φ(G)·a,   U(G+h) = {u : a·u ∈ U(G) and Φ(G)·u ∈ dead(h)},
-// so the state (Φ(G), U(G), G ≠ 0) of a sum follows from the state of the sum without one heap.
-// The search chooses multiplicities from the largest heap down, in increasing order, and
-// meets the sums in increasing order: the first failure it meets is the least. A state met
-// twice at one level leads to the same sums' verdicts, so the second meeting is cut; and the
-// states reached by adding more copies of one heap form a chain that ends at a state met
-// before, which bounds every multiplicity.
+// so the state (Φ(G), U(G), whether G has a move) of a sum follows from the state of the sum without one
+// heap. The search chooses multiplicities from the largest heap down, in increasing order, and meets the sums
+// in increasing order: the first failure it meets is the least. A state met twice at one level leads to the
+// same sums' verdicts, so the second meeting is cut; and the states reached by adding more copies of one heap
+// form a chain that ends at a state met before, which bounds every multiplicity.
 
 #include <grundy/misere/detail/quotient_engine.hpp>
 
@@ -28,6 +27,7 @@
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include <algorithm>
+#include <bit>
 
 namespace grundy::misere_detail {
 namespace {
@@ -43,8 +43,11 @@ public:
   verifier(const engine_context& ctx, const table_monoid& m, heap_size n) : ctx_(ctx), m_(m), sum_(n + 1, 0) {
     words_ = (m.order + 63) / 64;
     for (heap_size h = 1; h <= n; ++h) {
-      if (!ctx.has_options(h)) continue;
+      // A heap without a move is the empty game: left out when its class is the identity (as
+      // every computed candidate has it), searched otherwise (tables read from a file).
+      if (!ctx.has_options(h) && m.heaps[h] == 0) continue;
       levels_.push_back(h);
+      movable_.push_back(ctx.has_options(h));
       const auto images = option_images(ctx, m, h);
       std::vector<std::uint64_t> dead(words_, 0);
       for (element y = 0; y < m.order; ++y) {
@@ -58,7 +61,29 @@ public:
       }
       dead_.push_back(std::move(dead));
     }
-    visited_.resize(levels_.size());
+    // within_[li]: the classes of sums of heaps levels_[0..li]; within_[-1] is {identity}.
+    within_.resize(levels_.size() + 1);
+    std::vector<element> inside{0};
+    std::vector<bool> reached(m.order);
+    reached[0] = true;
+    within_[0].assign(words_, 0);
+    within_[0][0] = 1;
+    for (std::size_t li = 0; li < levels_.size(); ++li) {
+      const element a = m.heaps[levels_[li]];
+      for (std::size_t i = 0; i < inside.size(); ++i) {
+        const element y = m.mul(inside[i], a);
+        if (!reached[y]) {
+          reached[y] = true;
+          inside.push_back(y);
+        }
+      }
+      within_[li + 1].assign(words_, 0);
+      for (element y : inside)
+        within_[li + 1][y / 64] |= std::uint64_t{1} << (y % 64);
+    }
+    loop_visited_.resize(levels_.size());
+    child_visited_.resize(levels_.size());
+    dead_from_.resize(levels_.size());
   }
 
   std::optional<sum_type> run(bool with_top_heap_only) {
@@ -81,36 +106,71 @@ private:
     const element a = m_.heaps[h];
     const element x = x_of(k);
     key_type out(words_ + 1, 0);
-    out[0] = std::uint64_t{m_.mul(x, a)} | (std::uint64_t{1} << 32);
+    out[0] = std::uint64_t{m_.mul(x, a)} | (k[0] & (std::uint64_t{1} << 32)) |
+             (std::uint64_t{movable_[static_cast<std::size_t>(li)]} << 32);
     const element* row_a = &m_.products[std::size_t{a} * m_.order];
-    const element* row_x = &m_.products[std::size_t{x} * m_.order];
     const std::uint64_t* u_set = k.data() + 1;
-    const std::uint64_t* dead = dead_[li].data();
-    for (element u = 0; u < m_.order; ++u)
-      if (bit(u_set, row_a[u]) && bit(dead, row_x[u])) out[1 + u / 64] |= std::uint64_t{1} << (u % 64);
+    const std::uint64_t* x_dead = dead_from(li, x);
+    const std::uint64_t* within = within_[static_cast<std::size_t>(li) + 1].data();
+    for (std::size_t w = 0; w < words_; ++w)
+      for (std::uint64_t candidates = x_dead[w] & within[w]; candidates != 0; candidates &= candidates - 1) {
+        const auto u = static_cast<element>(w * 64 + static_cast<std::size_t>(std::countr_zero(candidates)));
+        if (bit(u_set, row_a[u])) out[1 + w] |= std::uint64_t{1} << (u % 64);
+      }
     if ((++steps_ & 1023) == 0) ctx_.check(bytes());
     return out;
   }
 
+  // {u : x·u ∈ dead(levels_[li])}, kept per level and element: the states of one product x
+  // at one level all ask for it.
+  const std::uint64_t* dead_from(int li, element x) {
+    auto& cache = dead_from_[li];
+    if (cache.empty()) cache.resize(m_.order);
+    auto& set = cache[x];
+    if (set.empty()) {
+      set.assign(words_, 0);
+      const element* row_x = &m_.products[std::size_t{x} * m_.order];
+      const std::uint64_t* dead = dead_[li].data();
+      for (element u = 0; u < m_.order; ++u)
+        if (bit(dead, row_x[u])) set[u / 64] |= std::uint64_t{1} << (u % 64);
+      entries_ += 1;
+    }
+    return set.data();
+  }
+
   bool leaf(const key_type& k) const {
     const element x = x_of(k);
-    const bool nonempty = (k[0] >> 32) != 0;
+    const bool movable = (k[0] >> 32) != 0;
     const bool identity_in_u = k[1] & 1;
-    return nonempty ? m_.p[x] != identity_in_u : m_.p[x];
+    return movable ? m_.p[x] != identity_in_u : m_.p[x];
   }
 
   // Chooses the multiplicity of heap levels_[li] (from `first` on) and of every smaller heap.
+  // Whether a sum G completed by a sum Y of the heaps still to choose fails depends on G's
+  // state only through Φ(G), whether G has a move, and U(G) ∩ {Φ(Y)}: by U(G+Y) = {u : Φ(Y)·u ∈ U(G) and
+  // Φ(G)·u ∈ U(Y)}, the identity is in U(G+Y) when Φ(Y) ∈ U(G) and Φ(G) ∈ U(Y). So states
+  // are kept with U cut down to the classes the remaining heaps can make (within_): the loop
+  // over copies of levels_[li] by the classes of heaps up to it, the sums below by the classes
+  // of smaller heaps, which merges many states.
   bool search(int li, key_type state, std::uint32_t first) {
+    const auto level = static_cast<std::size_t>(li);
     for (std::uint32_t c = 0; c < first; ++c)
       state = next(li, state);
     for (std::uint32_t m = first;; ++m) {
-      if (!visited_[li].insert(state).second) break;
+      if (!loop_visited_[level].insert(state).second) break;
       entries_ += 1;
-      sum_[levels_[li]] = m;
-      if (li == 0 ? leaf(state) : search(li - 1, state, 0)) return true;
+      key_type child = state;
+      const std::uint64_t* below = within_[level].data();
+      for (std::size_t w = 0; w < words_; ++w)
+        child[1 + w] &= below[w];
+      if (child_visited_[level].insert(child).second) {
+        entries_ += 1;
+        sum_[levels_[level]] = m;
+        if (li == 0 ? leaf(child) : search(li - 1, std::move(child), 0)) return true;
+      }
       state = next(li, state);
     }
-    sum_[levels_[li]] = 0;
+    sum_[levels_[level]] = 0;
     return false;
   }
 
@@ -120,8 +180,11 @@ private:
   const table_monoid& m_;
   std::size_t words_ = 0;
   std::vector<heap_size> levels_;
+  std::vector<bool> movable_; // whether levels_[i] has a move
   std::vector<std::vector<std::uint64_t>> dead_;
-  std::vector<boost::unordered_flat_set<key_type, key_hash>> visited_;
+  std::vector<std::vector<std::vector<std::uint64_t>>> dead_from_;
+  std::vector<std::vector<std::uint64_t>> within_;
+  std::vector<boost::unordered_flat_set<key_type, key_hash>> loop_visited_, child_visited_;
   sum_type sum_;
   std::uint64_t steps_ = 0;
   std::uint64_t entries_ = 0;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -72,8 +73,11 @@ public:
   bool decides_every_heap() const noexcept;
 
   // Builds a quotient from its tables (as a saved file holds them), checking that they form a
-  // commutative monoid with identity 0 and that `heaps` (classes of heaps 0..n) generate it;
-  // throws std::invalid_argument otherwise.
+  // commutative monoid with identity 0, that `heaps` (classes of heaps 0..n, heap 0 the
+  // identity) generate it, that `p` has one entry per element without the identity (the empty
+  // sum is a misère N-position), and that the monoid is reduced (no two elements every sum
+  // treats alike); throws std::invalid_argument otherwise. It cannot check that the tables are
+  // faithful to the rule: that takes compute_misere_quotient's verification.
   static misere_quotient from_tables(heap_rule rule, std::vector<std::vector<element>> products,
                                      std::vector<bool> p, std::vector<element> heaps,
                                      bool decides_every_heap);
@@ -109,5 +113,13 @@ struct quotient_options {
 // explains it).
 misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_heap,
                                         const quotient_options& options = {});
+
+// Checks a quotient's tables against its rule with the same exact verification that accepts
+// each computed candidate: nothing when every sum of heaps <= max_heap() has the outcome the
+// tables give (with from_tables's checks, the tables are then the quotient), otherwise the
+// least sum they get wrong, as its heaps in increasing order. For quotients read from files.
+// Honours options.stop and options.max_memory.
+std::optional<std::vector<heap_size>> least_misclassified_sum(const misere_quotient& q,
+                                                              const quotient_options& options = {});
 
 } // namespace grundy
