@@ -158,15 +158,17 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   const interruption stop;
   const auto solved = solve(g, start, make_build_options(o.exploration, line, stop));
   line.clear();
-  // Misère outcomes come from the same graph, labelled again under the other convention, before
+  // Misère values and outcomes come from the same graph, labelled again under the other convention, before
   // any file is written: a graph they refuse leaves none, and the export gives them for every
   // vertex.
   std::optional<misere_figures> misere;
   std::vector<outcome> outcomes;
+  std::vector<grundy_value> misere_grundy;
   if (o.misere) {
     if (!solved.graph.has_edges()) throw run_error("--misere needs the graph's edges, which were not kept");
     try {
-      outcomes = misere_outcomes(solved.graph.graph, stop.flag());
+      misere_grundy = misere_values(solved.graph.graph, stop.flag());
+      outcomes = misere_outcomes_of(misere_grundy);
     } catch (const not_acyclic&) {
       throw usage_error("--misere is for games without cycles: this game graph has a cycle");
     } catch (const labelling_stopped&) {
@@ -189,7 +191,7 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
         o.export_path,
         [&](std::ostream& os) {
           write_labelled_graph(os, format, g, solved.graph, solved.values, &solved.infinite,
-                               o.misere ? &outcomes : nullptr);
+                               o.misere ? &outcomes : nullptr, o.misere ? &misere_grundy : nullptr);
         },
         stop.flag(), inputs);
   head.emplace_back("start", g.format(solved.graph.states[0]));

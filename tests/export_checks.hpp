@@ -37,6 +37,7 @@ struct expected_vertex {
   std::vector<std::int64_t> k;
   char outcome = '?';
   std::optional<char> misere;
+  std::optional<std::int64_t> misere_value; // when the export was given misère values
 };
 
 // Keyed by the position's bytes as the game writes them.
@@ -45,7 +46,8 @@ using edge_set = std::multiset<std::pair<std::string, std::string>>;
 
 template <class Game>
 vertex_map expected_vertices(const Game& g, const grundy::solved_graph<Game>& s,
-                             const std::vector<grundy::outcome>* misere) {
+                             const std::vector<grundy::outcome>* misere,
+                             const std::vector<grundy::grundy_value>* misere_values = nullptr) {
   vertex_map m;
   for (grundy::vertex_id v = 0; v < s.graph.vertex_count(); ++v) {
     expected_vertex e;
@@ -55,6 +57,7 @@ vertex_map expected_vertices(const Game& g, const grundy::solved_graph<Game>& s,
       e.k.push_back(x);
     e.outcome = grundy::to_char(s.outcome_of(v));
     if (misere) e.misere = grundy::to_char((*misere)[v]);
+    if (misere && misere_values) e.misere_value = (*misere_values)[v];
     m.emplace(g.format(s.graph.states[v]), e);
   }
   return m;
@@ -106,6 +109,8 @@ inline void check_json(const std::string& text, const vertex_map& expected, cons
   std::vector<std::string> names;
   std::vector<std::string> fields{"id", "state", "value", "grundy", "infinite_set", "outcome"};
   if (misere) fields.push_back("misere_outcome");
+  const bool values = misere && !expected.empty() && expected.begin()->second.misere_value;
+  if (values) fields.push_back("misere_value");
   for (const auto& item : top.at("vertices").as_array()) {
     const auto& o = item.as_object();
     BOOST_TEST(keys_of(o) == fields);
@@ -118,6 +123,7 @@ inline void check_json(const std::string& text, const vertex_map& expected, cons
     BOOST_TEST(numbers_of(o.at("infinite_set").as_array()) == e.k);
     BOOST_TEST(o.at("outcome").as_string() == std::string(1, e.outcome));
     if (misere) BOOST_TEST(o.at("misere_outcome").as_string() == std::string(1, *e.misere));
+    if (values) BOOST_TEST(o.at("misere_value").as_int64() == *e.misere_value);
   }
   BOOST_TEST(names.size() == expected.size());
   edge_set read;
@@ -155,11 +161,14 @@ inline void check_graphml(const json::object& read, const vertex_map& expected, 
                     {"infinite_set", "string"},
                     {"outcome", "string"}};
   if (misere) keys["misere_outcome"] = "string";
+  const bool values = misere && !expected.empty() && expected.begin()->second.misere_value;
+  if (values) keys["misere_value"] = "int";
   BOOST_TEST(read.at("keys").as_object() == keys);
   BOOST_TEST(read.at("directed").as_bool());
   // networkx gives each key the Python type of its attr.type.
   for (const auto& [name, types] : read.at("types").as_object())
-    BOOST_TEST(types.as_array() == json::array{name == "grundy" ? "int" : "str"}, name);
+    BOOST_TEST(types.as_array() == json::array{name == "grundy" || name == "misere_value" ? "int" : "str"},
+               name);
   std::set<std::string> seen;
   for (const auto& item : read.at("vertices").as_array()) {
     const auto& o = item.as_object();
@@ -174,6 +183,8 @@ inline void check_graphml(const json::object& read, const vertex_map& expected, 
     BOOST_TEST(o.at("outcome").as_string() == std::string(1, e.outcome));
     BOOST_TEST(o.contains("misere_outcome") == misere);
     if (misere) BOOST_TEST(o.at("misere_outcome").as_string() == std::string(1, *e.misere));
+    BOOST_TEST(o.contains("misere_value") == values);
+    if (values) BOOST_TEST(o.at("misere_value").as_int64() == *e.misere_value);
   }
   BOOST_TEST(seen.size() == expected.size());
   edge_set read_edges;
@@ -194,6 +205,8 @@ inline void check_csv(const json::object& read, const vertex_map& expected, cons
                       bool misere) {
   json::array header{"id", "state", "value", "grundy", "infinite_set", "outcome"};
   if (misere) header.emplace_back("misere_outcome");
+  const bool values = misere && !expected.empty() && expected.begin()->second.misere_value;
+  if (values) header.emplace_back("misere_value");
   header.emplace_back("successors");
   BOOST_TEST(read.at("header").as_array() == header);
   const auto& rows = read.at("rows").as_array();
@@ -212,6 +225,7 @@ inline void check_csv(const json::object& read, const vertex_map& expected, cons
     BOOST_TEST(k == e.k);
     BOOST_TEST(row.at("outcome").as_string() == std::string(1, e.outcome));
     if (misere) BOOST_TEST(row.at("misere_outcome").as_string() == std::string(1, *e.misere));
+    if (values) BOOST_TEST(row.at("misere_value").as_string() == std::to_string(*e.misere_value));
   }
   BOOST_TEST(names.size() == expected.size());
   edge_set read_edges;

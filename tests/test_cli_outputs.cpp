@@ -3,10 +3,14 @@
 
 #include "cli_runner.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 // What the CLI's outputs (--out, --export, --dot, --render, --checkpoint) may and may not do
 // to the files around them, run as a user runs the tool.
@@ -147,4 +151,55 @@ BOOST_AUTO_TEST_CASE(render_takes_any_file_name) {
   BOOST_TEST(slurp(d / "err").find("--render: 'p.svg' is a directory") != std::string::npos,
              slurp(d / "err"));
   BOOST_TEST(!fs::exists(d / "p.dot"));
+}
+
+// grundy graph nim ... --misere --export writes each position's misère value beside its misère
+// outcome: misère Nim's theory says the XOR of the heaps, unless every heap is 0 or 1, then 1
+// XOR that. Read back from the CSV, row by row.
+BOOST_AUTO_TEST_CASE(misere_values_of_nim_in_the_csv_export) {
+  const auto d = folder("misere-values");
+  BOOST_TEST_REQUIRE(shell(d, cli() + " graph nim 1 2 3 --misere -q --export nim.csv") == 0);
+  std::istringstream in(slurp(d / "nim.csv"));
+  std::string line;
+  std::getline(in, line);
+  BOOST_TEST(line == "id,state,value,grundy,infinite_set,outcome,misere_outcome,misere_value,successors");
+  int rows = 0;
+  while (std::getline(in, line)) {
+    // id,"[a,b,c]",value,grundy,,outcome,misere_outcome,misere_value,successors
+    const auto open = line.find('['), close = line.find(']');
+    BOOST_TEST_REQUIRE((open != std::string::npos && close != std::string::npos), line);
+    unsigned x = 0;
+    bool small = true;
+    std::istringstream heaps(line.substr(open + 1, close - open - 1));
+    for (std::string h; std::getline(heaps, h, ',');) {
+      const unsigned n = static_cast<unsigned>(std::stoul(h));
+      x ^= n;
+      small = small && n <= 1;
+    }
+    std::vector<std::string> fields;
+    std::istringstream rest(line.substr(close + 3)); // past the state's closing quote and comma
+    for (std::string f; std::getline(rest, f, ',');)
+      fields.push_back(f);
+    BOOST_TEST_REQUIRE(fields.size() >= 6u, line);
+    // value, grundy, infinite_set, outcome, misere_outcome, misere_value
+    const unsigned expected = small ? 1 ^ x : x;
+    BOOST_TEST(fields[5] == std::to_string(expected), line);
+    BOOST_TEST(fields[4] == (expected == 0 ? "P" : "N"), line);
+    ++rows;
+  }
+  // One row per position: the heaps a <= 1, b <= 2, c <= 3 in any order, zeros dropped.
+  std::set<std::vector<unsigned>> positions;
+  for (unsigned a = 0; a <= 1; ++a)
+    for (unsigned b = 0; b <= 2; ++b)
+      for (unsigned c = 0; c <= 3; ++c) {
+        std::vector<unsigned> p;
+        for (unsigned h : {a, b, c})
+          if (h) p.push_back(h);
+        std::sort(p.begin(), p.end());
+        positions.insert(p);
+      }
+  BOOST_TEST(rows == static_cast<int>(positions.size()));
+  // Without --misere the export has neither column.
+  BOOST_TEST_REQUIRE(shell(d, cli() + " graph nim 1 2 3 -q --export plain.csv") == 0);
+  BOOST_TEST(slurp(d / "plain.csv").find("misere") == std::string::npos);
 }

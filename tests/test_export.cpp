@@ -70,9 +70,10 @@ digraph_game acyclic_game() {
 }
 
 std::string write(export_format f, const digraph_game& g, const grundy::solved_graph<digraph_game>& s,
-                  const std::vector<grundy::outcome>* misere = nullptr) {
+                  const std::vector<grundy::outcome>* misere = nullptr,
+                  const std::vector<grundy::grundy_value>* misere_values = nullptr) {
   std::ostringstream os;
-  grundy::write_labelled_graph(os, f, g, s.graph, s.values, &s.infinite, misere);
+  grundy::write_labelled_graph(os, f, g, s.graph, s.values, &s.infinite, misere, misere_values);
   return os.str();
 }
 
@@ -172,6 +173,27 @@ BOOST_AUTO_TEST_CASE(misere_outcomes_in_every_format) {
     BOOST_TEST(write(f, g, s).find("misere") == std::string::npos);
   const auto graphml = save("misere.graphml", write(export_format::graphml, g, s, &misere));
   const auto csv = save("misere.csv", write(export_format::csv, g, s, &misere));
+  if (!python_available()) return;
+  check_graphml(read_with_python(graphml), expected, expected_edges(g, s), true);
+  check_csv(read_with_python(csv), expected, expected_edges(g, s), true);
+}
+
+// Misère values beside the outcomes: c and t have no move (1), a moves to c only (mex{1} = 0),
+// s to a or t (mex{0, 1} = 2). Outputs given outcomes alone stay as they were.
+BOOST_AUTO_TEST_CASE(misere_values_in_every_format) {
+  const auto g = acyclic_game();
+  const auto s = grundy::solve(g, g.position(std::vector<std::string>{"007"}));
+  const auto values = grundy::misere_values(s.graph.graph);
+  const auto misere = grundy::misere_outcomes_of(values);
+  const auto expected = expected_vertices(g, s, &misere, &values);
+  const std::map<std::string, std::int64_t> facts{{"007", 2}, {"1,2", 0}, {"<&>\x01", 1}, {"bad\xff", 1}};
+  for (const auto& [name, value] : facts)
+    BOOST_TEST(*expected.at(name).misere_value == value, name);
+  check_json(write(export_format::json, g, s, &misere, &values), expected, expected_edges(g, s), true);
+  for (auto f : {export_format::json, export_format::graphml, export_format::csv})
+    BOOST_TEST(write(f, g, s, &misere).find("misere_value") == std::string::npos);
+  const auto graphml = save("misere_values.graphml", write(export_format::graphml, g, s, &misere, &values));
+  const auto csv = save("misere_values.csv", write(export_format::csv, g, s, &misere, &values));
   if (!python_available()) return;
   check_graphml(read_with_python(graphml), expected, expected_edges(g, s), true);
   check_csv(read_with_python(csv), expected, expected_edges(g, s), true);
@@ -288,15 +310,18 @@ BOOST_AUTO_TEST_CASE(statistics_head_fields_have_one_type_each) {
   BOOST_TEST(parse("graph nim 7").at("start").as_string() == "[7]");
 }
 
-// grundy graph --export writes what the library writes, and --misere adds the misère outcomes;
+// grundy graph --export writes what the library writes, and --misere adds the misère outcomes
+// and values;
 // on a graph with cycles --misere is refused before any file is written.
 BOOST_AUTO_TEST_CASE(the_cli_exports_misere_outcomes_and_refuses_them_with_cycles) {
   const auto file = save("acyclic.txt", "007 1,2\n1,2 <&>\n007 \xc3\xa9\xe2\x88\x9e\n");
   const auto g = grundy::io::read_digraph(file);
   const auto s = grundy::solve(g, g.position(std::vector<std::string>{"007"}));
+  const auto values = grundy::misere_values(s.graph.graph);
   const auto misere = grundy::misere_outcomes(s.graph.graph);
-  const auto expected = expected_vertices(g, s, &misere);
+  const auto expected = expected_vertices(g, s, &misere, &values);
   BOOST_TEST((expected.at("1,2").misere == 'P')); // its one move leaves the opponent without one
+  BOOST_TEST(*expected.at("1,2").misere_value == 0);
   for (const auto& [ext, format] :
        {std::pair{"json", export_format::json}, std::pair{"graphml", export_format::graphml},
         std::pair{"csv", export_format::csv}}) {
@@ -304,7 +329,7 @@ BOOST_AUTO_TEST_CASE(the_cli_exports_misere_outcomes_and_refuses_them_with_cycle
     const auto r =
         grundy_test::run_cli("graph digraph '" + file + "' --start 007 --misere -q --export '" + out + "'");
     BOOST_TEST_REQUIRE(r.status == 0, r.err);
-    BOOST_TEST(grundy_test::slurp(out) == write(format, g, s, &misere), ext);
+    BOOST_TEST(grundy_test::slurp(out) == write(format, g, s, &misere, &values), ext);
     const auto plain = (dir / (std::string("plain.cli.") + ext)).string();
     BOOST_TEST(
         grundy_test::run_cli("graph digraph '" + file + "' --start 007 -q --export '" + plain + "'").status ==

@@ -1,7 +1,7 @@
 #pragma once
 // The labelled graph as CSV, one row per vertex (docs/cli-guide.md, "Export formats"):
 //
-// id,state,value,grundy,infinite_set,outcome[,misere_outcome],successors
+// id,state,value,grundy,infinite_set,outcome[,misere_outcome[,misere_value]],successors
 // 0,a,"∞(0,2)",,0 2,N,1 2
 //
 // grundy is empty for ∞(K); infinite_set and successors are numbers separated by spaces
@@ -21,7 +21,7 @@ namespace grundy::detail {
 
 template <game Game> void write_csv(std::ostream& os, const labelled_graph_view<Game>& view) {
   os << "id,state,value,grundy,infinite_set,outcome" << (view.misere ? ",misere_outcome" : "")
-     << ",successors\n";
+     << (view.has_misere_values() ? ",misere_value" : "") << ",successors\n";
   std::string line;
   for (vertex_id v = 0; v < view.size() && os; ++v) {
     line.clear();
@@ -29,6 +29,7 @@ template <game Game> void write_csv(std::ostream& os, const labelled_graph_view<
                    csv_field(view.value(v)), view.finite(v) ? std::to_string(view.values[v]) : std::string(),
                    fmt::join(view.k(v), " "), view.outcome_char(v));
     if (view.misere) (line += ',') += view.misere_char(v);
+    if (view.has_misere_values()) fmt::format_to(std::back_inserter(line), ",{}", (*view.misere_values)[v]);
     line += ',';
     bool first = true;
     view.for_each_successor(v, [&](vertex_id w) {

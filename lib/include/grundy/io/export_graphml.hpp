@@ -90,6 +90,7 @@ template <game Game> void write_graphml(std::ostream& os, const labelled_graph_v
   key("infinite_set", "string");
   key("outcome", "string");
   if (view.misere) key("misere_outcome", "string");
+  if (view.has_misere_values()) key("misere_value", "int");
   os << "  <graph id=\"G\" edgedefault=\"directed\">\n";
   std::string line;
   for (vertex_id v = 0; v < view.size() && os; ++v) {
@@ -104,6 +105,9 @@ template <game Game> void write_graphml(std::ostream& os, const labelled_graph_v
                    fmt::join(view.k(v), ","), view.outcome_char(v));
     if (view.misere)
       fmt::format_to(std::back_inserter(line), "<data key=\"misere_outcome\">{}</data>", view.misere_char(v));
+    if (view.has_misere_values())
+      fmt::format_to(std::back_inserter(line), "<data key=\"misere_value\">{}</data>",
+                     (*view.misere_values)[v]);
     line += "</node>\n";
     os << line;
   }

@@ -12,7 +12,8 @@
 //
 // grundy is a number for a finite value and null for ∞(K); infinite_set is on every vertex,
 // K for ∞(K) and [] for a finite value. With misère outcomes, "misere_outcome" follows
-// "outcome". state is the portable name (grundy/io/text.hpp).
+// "outcome", and with misère values "misere_value" (a number) follows it. state is the portable name
+// (grundy/io/text.hpp).
 
 #include <grundy/io/labelled_graph_view.hpp>
 #include <grundy/io/text.hpp>
@@ -39,6 +40,8 @@ template <game Game> void write_json(std::ostream& os, const labelled_graph_view
         view.outcome_char(v));
     if (view.misere)
       fmt::format_to(std::back_inserter(line), ", \"misere_outcome\": \"{}\"", view.misere_char(v));
+    if (view.has_misere_values())
+      fmt::format_to(std::back_inserter(line), ", \"misere_value\": {}", (*view.misere_values)[v]);
     line += '}';
     os << line;
   }

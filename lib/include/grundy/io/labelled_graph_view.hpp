@@ -24,6 +24,8 @@ template <game Game> struct labelled_graph_view {
   const std::vector<grundy_value>& values;
   const infinite_sets* infinite;      // null for an acyclic graph
   const std::vector<outcome>* misere; // misère outcomes, null when not asked for
+  // Misère Grundy values (misere_values), null when not given: written beside the outcomes.
+  const std::vector<grundy_value>* misere_values = nullptr;
 
   vertex_id size() const noexcept { return static_cast<vertex_id>(gg.vertex_count()); }
   bool finite(vertex_id v) const { return values[v] != infinity; }
@@ -34,6 +36,7 @@ template <game Game> struct labelled_graph_view {
   std::string value(vertex_id v) const { return format_value(values[v], k(v)); }
   char outcome_char(vertex_id v) const { return to_char(generalized_outcome(values[v], k(v))); }
   char misere_char(vertex_id v) const { return to_char((*misere)[v]); }
+  bool has_misere_values() const noexcept { return misere && misere_values; }
   template <class F> void for_each_successor(vertex_id v, F&& f) const {
     for (auto e : boost::make_iterator_range(out_edges(v, gg.graph)))
       f(static_cast<vertex_id>(target(e, gg.graph)));
