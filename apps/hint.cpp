@@ -106,14 +106,17 @@ void show(const game_position<G>& p, const S& strategy, const hint_options& o, c
     fmt::print("          ({} winning moves in all: --all lists them)\n", move_count);
 }
 
+heap_rule rule_of(const octal_game& g) { return heap_rule(g.code()); }
+heap_rule rule_of(const heap_game& g) { return g.rule(); }
+
 template <class G> void run(const game_position<G>& p, const hint_options& o) {
   const auto convention = o.misere ? play_convention::misere : play_convention::normal;
   const interruption stop;
-  // Misère octal positions from the misère quotient when it can be had within the hint's
-  // budget: sums whose game graph could never be labelled are answered at once.
-  if constexpr (std::is_same_v<G, octal_game>)
+  // Misère heap games from the misère quotient when it can be had within the hint's budget:
+  // sums whose game graph could never be labelled are answered at once.
+  if constexpr (std::is_same_v<G, octal_game> || std::is_same_v<G, heap_game>)
     if (o.misere)
-      if (const auto q = quotient_strategy::make(p.game, p.start, stop.flag())) {
+      if (const auto q = quotient_strategy::make(rule_of(p.game), p.start, stop.flag())) {
         show(p, *q, o, stop);
         fmt::print("{:<10}{}\n", "method",
                    fmt::format("the misère quotient of {} on heaps 1..{} (order {})",
@@ -123,10 +126,12 @@ template <class G> void run(const game_position<G>& p, const hint_options& o) {
   show(p, make_strategy(p.game, p.start, convention, graph_limits(o.max_states, stop.flag())), o, stop);
 }
 
-// The octal rule explores no positions: the figures of a stopped exploration would all be 0,
-// so its stop is said in one plain line.
+// The octal, heap and Wythoff rules explore no positions: the figures of a stopped exploration
+// would all be 0, so their stop is said in one plain line.
 template <class G> bool explores(const game_position<G>&, const hint_options& o) {
-  return !std::is_same_v<G, octal_game> || o.misere;
+  return !(std::is_same_v<G, octal_game> || std::is_same_v<G, heap_game> ||
+           std::is_same_v<G, wythoff_game>) ||
+         o.misere;
 }
 
 } // namespace

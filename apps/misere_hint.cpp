@@ -8,6 +8,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <set>
+#include <span>
 #include <thread>
 #include <time.h>
 
@@ -60,7 +62,7 @@ private:
 
 } // namespace
 
-std::optional<quotient_strategy> quotient_strategy::make(const octal_game& g, const heaps& start,
+std::optional<quotient_strategy> quotient_strategy::make(const heap_rule& rule, const heaps& start,
                                                          const std::atomic<bool>* stop,
                                                          const quotient_budget& budget) {
   const heap_size largest = start.empty() ? 0 : *std::max_element(start.begin(), start.end());
@@ -71,7 +73,7 @@ std::optional<quotient_strategy> quotient_strategy::make(const octal_game& g, co
   watchdog watch(stop, budget.seconds);
   options.stop = watch.flag();
   try {
-    return quotient_strategy(g, compute_misere_quotient(heap_rule(g.code()), largest, options), stop);
+    return quotient_strategy(compute_misere_quotient(rule, largest, options), stop);
   } catch (const std::exception&) {
     if (stop && stop->load()) throw interrupted_error("interrupted while computing the misère quotient");
     // Past the budget (a limit, the time, memory), or a quotient the engine cannot build: the
@@ -97,18 +99,24 @@ template <class F> void quotient_strategy::each_winning_move(const heaps& positi
     if (i + 1 < s.size() && s[i] == s[i + 1]) continue; // equal heaps give the same moves
     const auto rest = q.multiply(before[i], after[i + 1]);
     bool go_on = true;
-    game_.for_each_split(s[i], [&](heap_size a, heap_size b, heap_size c) {
+    // Octal digits may give one option twice (a user rule too): each position is listed once.
+    std::set<std::vector<heap_size>> seen;
+    q.rule().for_each_option(s[i], [&](std::span<const heap_size> parts) {
       if (!go_on) return;
       if ((++ticks & 0xFFF) == 0 && stop_ && stop_->load())
         throw interrupted_error("interrupted while looking for winning moves");
-      const auto x = q.multiply(rest, q.multiply(q.heap(a), q.multiply(q.heap(b), q.heap(c))));
+      auto x = rest;
+      for (auto part : parts)
+        x = q.multiply(x, q.heap(part));
       if (!q.is_p(x)) return;
+      std::vector<heap_size> sorted(parts.begin(), parts.end());
+      std::sort(sorted.begin(), sorted.end());
+      if (!seen.insert(sorted).second) return;
       heaps next;
-      next.reserve(s.size() + 2);
+      next.reserve(s.size() + parts.size());
       for (std::size_t k = 0; k < s.size(); ++k)
         if (k != i) next.push_back(s[k]);
-      for (heap_size part : {a, b, c})
-        if (part) next.push_back(part);
+      next.insert(next.end(), parts.begin(), parts.end());
       go_on = f(canonical_heaps(std::move(next)));
     });
     if (!go_on) return;
@@ -118,8 +126,8 @@ template <class F> void quotient_strategy::each_winning_move(const heaps& positi
 std::vector<heaps> quotient_strategy::winning_moves(const heaps& s, std::size_t most) const {
   std::vector<heaps> moves;
   if (most == 0) return moves;
-  // A move changes one heap into parts that add up to fewer tokens (or to as many, in more
-  // heaps), so moves of different heaps, or of one heap into different parts, never meet.
+  // Moves of heaps of different sizes never meet: each leaves one heap fewer of its own size,
+  // since no option of a heap holds a heap as large.
   each_winning_move(s, [&](heaps next) {
     moves.push_back(std::move(next));
     return moves.size() < most;

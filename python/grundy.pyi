@@ -1,7 +1,7 @@
 """Game graphs and Sprague-Grundy values of impartial games."""
 
 import os
-from typing import Any, Hashable, Iterable, Iterator, Optional, Protocol, Sequence, Union
+from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Protocol, Sequence, Union
 
 __version__: str
 
@@ -98,7 +98,77 @@ class Digraph:
         self, position: Optional[Union[VertexName, Sequence[VertexName]]] = None
     ) -> list[Union[str, list[str]]]: ...
 
-BuiltinGame = Union[Tablettes, Nim, Octal, Moore, Digraph]
+class Heap:
+    """A heap game under any rule: Heap(rule, *heaps), rule as grundy heap reads it ('0.07',
+    'S(1,3,4)', 'allbut(1,3,4)', 'grundy', 'squares')."""
+
+    def __init__(self, rule: str, *heaps: Heaps) -> None: ...
+    @property
+    def start(self) -> list[int]: ...
+    def format(self, position: Optional[Heaps] = None) -> str: ...
+    def moves(self, position: Optional[Heaps] = None) -> list[list[int]]: ...
+
+class Wythoff:
+    """Wythoff's game: take from one pile, or the same number from both; positions are (x, y)
+    tuples, the smaller pile first."""
+
+    def __init__(self, x: int, y: int) -> None: ...
+    @property
+    def start(self) -> tuple[int, int]: ...
+    def format(self, position: Optional[tuple[int, int]] = None) -> str: ...
+    def moves(self, position: Optional[tuple[int, int]] = None) -> list[tuple[int, int]]: ...
+
+class HeapRule:
+    """A heap rule: what one move may leave of one heap. With heaps=[...] it is a game, which
+    solve, hint and winning_moves accept (through Heap); without, a rule for the functions
+    taking one."""
+
+    @property
+    def rule(self) -> str:
+        """The rule as grundy heap reads it: 'S(1,3,4)', 'grundy', 'squares', a HeapGame's name."""
+    @property
+    def heaps(self) -> Optional[list[int]]: ...
+    def __call__(self, heaps: Heaps) -> "HeapRule":
+        """The same rule as a game on `heaps`."""
+    def format(self, position: Optional[Heaps] = None) -> str: ...
+    def moves(self, position: Optional[Heaps] = None) -> list[list[int]]: ...
+
+class Subtraction(HeapRule):
+    """Remove s tokens from one heap, s in subtraction_set (all_but=True: any s >= 1 not in it)."""
+
+    def __init__(self, subtraction_set: Iterable[int], all_but: bool = False, heaps: Optional[Heaps] = None) -> None: ...
+    @property
+    def subtraction_set(self) -> list[int]: ...
+    @property
+    def all_but(self) -> bool: ...
+
+class GrundysGame(HeapRule):
+    """Split one heap into two non-empty heaps of different sizes."""
+
+    def __init__(self, heaps: Optional[Heaps] = None) -> None: ...
+
+class TakeASquare(HeapRule):
+    """Remove a positive square number of tokens from one heap."""
+
+    def __init__(self, heaps: Optional[Heaps] = None) -> None: ...
+
+class HeapGame(HeapRule):
+    """A heap rule of your own: options(h) returns, for a heap of h >= 1 tokens, an iterable of
+    options, each a tuple of the heaps it leaves (each smaller than h; 0 for none). It is called
+    once per heap size, with the GIL held; what it raises comes out of the call that needed it."""
+
+    def __init__(
+        self, options: Callable[[int], Iterable[Union[int, Iterable[int]]]], heaps: Optional[Heaps] = None,
+        name: Optional[str] = None
+    ) -> None: ...
+    @property
+    def options(self) -> Callable[[int], Iterable[Union[int, Iterable[int]]]]: ...
+    @property
+    def name(self) -> str: ...
+
+HeapRuleLike = Union[str, HeapRule]
+
+BuiltinGame = Union[Tablettes, Nim, Octal, Moore, Digraph, Heap, Wythoff, HeapRule]
 
 # What Result.value(v) returns: an int, or ("inf", K) for ∞(K).
 Value = Union[int, tuple[str, list[int]]]

@@ -50,9 +50,9 @@ template <class G> game_position<G> read(std::string_view game, const position_t
 } // namespace
 
 BOOST_AUTO_TEST_CASE(names_of_the_list) {
-  BOOST_TEST(game_names(builtin_games{}) == "nim, octal, moore, tablettes or digraph");
+  BOOST_TEST(game_names(builtin_games{}) == "nim, octal, moore, tablettes, digraph, heap or wythoff");
   BOOST_TEST(message_of("chess", typed({"1"})) ==
-             "unknown game 'chess': nim, octal, moore, tablettes or digraph");
+             "unknown game 'chess': nim, octal, moore, tablettes, digraph, heap or wythoff");
   // Each parameter once, whichever game has it.
   std::vector<std::string> names;
   for (const auto& p : all_parameters(builtin_games{}))

@@ -161,6 +161,27 @@ front_end_words python_words(std::string_view python_name) {
           }};
 }
 
+// The call that makes the game again: its fields besides its name (by keyword when they are
+// parameters), then its position: Heap('S(1,3,4)', [5, 7]), Wythoff(3, 5).
+template <class E> std::string constructor_call(const held<E>& w) {
+  std::vector<std::string> args;
+  for (const auto& [key, value] : E::head(w.game)) {
+    if (key == "game") continue;
+    bool named = false;
+    for (const auto& p : E::parameters)
+      named = named || p.name == key;
+    args.push_back((named ? key + "=" : std::string()) +
+                   py::repr(py::str(value)).template cast<std::string>());
+  }
+  const auto position = to_python(w.game, w.start);
+  if (py::isinstance<py::tuple>(position))
+    for (auto item : position)
+      args.push_back(py::repr(item).template cast<std::string>());
+  else
+    args.push_back(py::repr(position).template cast<std::string>());
+  return fmt::format("{}({})", E::python_name, fmt::join(args, ", "));
+}
+
 // Any game of the list without a constructor of its own: grundy.<python_name>(*words,
 // **parameters), its words and parameters read by the game's notation as on the command line.
 template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_identity<E>) {
@@ -189,8 +210,7 @@ template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_ident
     auto inputs = entry_traits::inputs<E>(t);
     return held<E>{std::move(p.game), std::move(p.start), std::move(inputs)};
   }));
-  c.def("__repr__",
-        [](const held<E>& w) { return fmt::format("{}({})", E::python_name, w.game.format(w.start)); });
+  c.def("__repr__", [](const held<E>& w) { return constructor_call<E>(w); });
   return c;
 }
 

@@ -64,9 +64,18 @@ struct compact_tablettes_traits {
   }
 };
 
+// Wythoff's positions are (x, y) tuples, the smaller pile first.
+struct wythoff_traits {
+  static py::object to_python(const wythoff_game&, const wythoff_game::state_type& s) {
+    return py::make_tuple(s[0], s[1]);
+  }
+};
+
 // Positions of any other game are the text its format() writes.
 struct text_traits {
-  template <class G> static py::object to_python(const G& g, const state_t<G>& s) { return py::str(g.format(s)); }
+  template <class G> static py::object to_python(const G& g, const state_t<G>& s) {
+    return py::str(g.format(s));
+  }
 };
 
 template <class G> struct traits_of {
@@ -75,7 +84,7 @@ template <class G> struct traits_of {
 template <> struct traits_of<tablettes_game> { using type = tablettes_traits; };
 template <> struct traits_of<compact_tablettes_game> { using type = compact_tablettes_traits; };
 template <> struct traits_of<digraph_game> { using type = digraph_traits; };
-
+template <> struct traits_of<wythoff_game> { using type = wythoff_traits; };
 
 template <class G> py::object to_python(const G& g, const state_t<G>& s) {
   return traits_of<G>::type::to_python(g, s);
@@ -88,6 +97,7 @@ tablettes_game::piles_type piles_from(const py::handle& obj);
 std::vector<std::string> token_names(const py::handle& obj);
 tablettes_state state_from(const tablettes_game& g, const py::handle& obj);
 digraph_game::state_type state_from(const digraph_game& g, const py::handle& obj);
+wythoff_game::state_type state_from(const wythoff_game& g, const py::handle& obj);
 
 // The class of each built-in game, before what every one of them offers (add_common): the
 // first release's games by their own constructors, any other by its entry's parameters.

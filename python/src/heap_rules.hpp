@@ -11,4 +11,8 @@ namespace grundy::python {
 // module's rule objects. Raises ValueError or TypeError naming `argument`.
 heap_rule to_heap_rule(const pybind11::handle& rule, const char* argument);
 
+// The game a rule object with heaps stands for (a grundy.Heap), for solve, hint and
+// winning_moves; any other object as it is. Raises ValueError for a rule without heaps.
+pybind11::object heap_rule_game(const pybind11::object& game);
+
 } // namespace grundy::python

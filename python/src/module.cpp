@@ -2,6 +2,7 @@
 // every game; the classes of each area are added by their own sources.
 
 #include "bindings.hpp"
+#include "heap_rules.hpp"
 
 #include <grundy/io/notation.hpp>
 #include <grundy/io/output_file.hpp>
@@ -88,8 +89,9 @@ PYBIND11_MODULE(grundy, m) {
 
   m.def(
       "solve",
-      [](const py::object& game, const py::object& start, unsigned threads, const py::object& max_states,
+      [](const py::object& given, const py::object& start, unsigned threads, const py::object& max_states,
          const py::object& max_memory) {
+        const auto game = heap_rule_game(given);
         const auto settings = solve_settings::from_python(threads, max_states, max_memory);
         if (auto r = solve_builtin(game, settings)) {
           if (!start.is_none())
@@ -107,7 +109,8 @@ PYBIND11_MODULE(grundy, m) {
       "value, and returns a Result. A game whose moves may come back to a position (cycles) gets\n"
       "generalized values: a number, or ∞(K) (Result.grundy None, Result.infinite_set K), with\n"
       "draws (outcome 'D').\n\n"
-      "game: a built-in game (Tablettes, Nim, Octal, Moore, Digraph), which carries its start position, or\n"
+      "game: a built-in game (Tablettes, Nim, Octal, Moore, Digraph, Heap, Wythoff, or a rule such as\n"
+      "  GrundysGame given heaps=[...]), which carries its start position, or\n"
       "  any object with successors(state) returning an iterable of states, with `start` given.\n"
       "  States are hashable Python values (tuples, not lists). Optional members: canonical(state)\n"
       "  (one representative per position), format(state) (a label), graded = True (every move\n"
@@ -120,7 +123,8 @@ PYBIND11_MODULE(grundy, m) {
 
   m.def(
       "winning_moves",
-      [](const py::object& game, const py::object& position, bool misere, const py::object& max_states) {
+      [](const py::object& given, const py::object& position, bool misere, const py::object& max_states) {
+        const auto game = heap_rule_game(given);
         const auto settings = solve_settings::from_python(0, max_states, py::none());
         if (auto moves = winning_moves_builtin(game, position, misere, settings)) return *moves;
         if (position.is_none()) throw py::value_error("a game written in Python needs a position");
@@ -129,13 +133,15 @@ PYBIND11_MODULE(grundy, m) {
       py::arg("game"), py::arg("position") = py::none(), py::kw_only(), py::arg("misere") = false,
       py::arg("max_states") = py::none(),
       "The positions the winning moves from `position` lead to (the game's start position when\n"
-      "None); empty when the player to move loses. Nim, octal games and Moore's Nim use their\n"
-      "rules, other games the graph of the positions reachable from `position`. misere=True: the\n"
+      "None); empty when the player to move loses. Nim, octal and heap games, Moore's Nim and\n"
+      "Wythoff's game use their rules, other games the graph of the positions reachable from `position`. "
+      "misere=True: the\n"
       "player who makes the last move loses.");
 
   m.def(
       "hint",
-      [](const py::object& game, const py::object& position, bool misere, const py::object& max_states) {
+      [](const py::object& given, const py::object& position, bool misere, const py::object& max_states) {
+        const auto game = heap_rule_game(given);
         const auto settings = solve_settings::from_python(0, max_states, py::none());
         if (auto h = hint_builtin(game, position, misere, settings)) return *h;
         if (position.is_none()) throw py::value_error("a game written in Python needs a position");

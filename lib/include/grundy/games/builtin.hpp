@@ -4,15 +4,18 @@
 // every front end the same way (docs/architecture.md, "Adding a game").
 
 #include <grundy/games/digraph/entry.hpp>
+#include <grundy/games/heap/entry.hpp>
 #include <grundy/games/moore/entry.hpp>
 #include <grundy/games/nim/entry.hpp>
 #include <grundy/games/octal/entry.hpp>
 #include <grundy/games/registry.hpp>
 #include <grundy/games/tablettes/entry.hpp>
+#include <grundy/games/wythoff/entry.hpp>
 
 namespace grundy {
 
-using builtin_games = game_list<nim_entry, octal_entry, moore_entry, tablettes_entry, digraph_entry>;
+using builtin_games =
+    game_list<nim_entry, octal_entry, moore_entry, tablettes_entry, digraph_entry, heap_entry, wythoff_entry>;
 
 using any_builtin_position = any_position_of<builtin_games>::type;
 

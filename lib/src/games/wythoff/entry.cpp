@@ -1,0 +1,78 @@
+#include <grundy/games/heap_notation.hpp>
+#include <grundy/games/wythoff/entry.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace grundy {
+
+namespace {
+
+wythoff_game::state_type two_piles(std::span<const heap_size> sizes, std::string_view example) {
+  if (sizes.size() != 2)
+    throw notation_error(fmt::format("wythoff needs two piles, not {}, as in: {}", sizes.size(), example));
+  return {sizes[0], sizes[1]};
+}
+
+// "3 5", "3,5", "(3,5)": two piles, either of them possibly 0.
+wythoff_game::state_type read_piles(std::string_view text) {
+  std::string plain(text);
+  std::replace(plain.begin(), plain.end(), '(', ' ');
+  std::replace(plain.begin(), plain.end(), ')', ' ');
+  const auto sizes = parse_heaps_text(plain);
+  if (sizes.size() != 2)
+    throw notation_error(fmt::format("cannot read '{}': give the two piles left, as in 3 5", text));
+  return {sizes[0], sizes[1]};
+}
+
+} // namespace
+
+game_position<wythoff_game> wythoff_entry::make(const position_text& t) {
+  const auto example = t.example(name, "5 7");
+  if (t.words.empty()) throw notation_error(fmt::format("wythoff needs two piles, as in: {}", example));
+  const auto typed = parse_heap_words(t.words, example);
+  const wythoff_game g;
+  return {g, g.canonical(two_piles(typed, example)), typed};
+}
+
+std::string wythoff_entry::show(const wythoff_game&, const wythoff_game::state_type& s) {
+  // Both piles are drawn, an empty one too: a position always has two.
+  const auto width = std::to_string(std::max(s[0], s[1])).size();
+  std::string text;
+  for (auto pile : s)
+    text += fmt::format("  {:>{}}  {}{}\n", pile, width, std::string(std::min<heap_size>(pile, 60), '|'),
+                        pile > 60   ? "..."
+                        : pile == 0 ? "(empty)"
+                                    : "");
+  return text;
+}
+
+wythoff_game::state_type wythoff_entry::read_move(const wythoff_game& g, const wythoff_game::state_type& s,
+                                                  std::string_view text) {
+  const auto arrow = text.find('>');
+  if (arrow == std::string_view::npos) return g.canonical(read_piles(text));
+  // "5 7 > 3 5": the position before, then after.
+  const auto before_text = text.substr(0, arrow);
+  if (parse_heaps_text(before_text).size() == 2 && text.find('>', arrow + 1) == std::string_view::npos) {
+    if (g.canonical(read_piles(before_text)) != g.canonical(s))
+      throw notation_error(fmt::format("the piles are {}, not {}", g.format(g.canonical(s)), before_text));
+    return g.canonical(read_piles(text.substr(arrow + 1)));
+  }
+  // "7>4" or "7>5 5>3": piles changed, as heaps are; an emptied pile stays as 0.
+  heaps before{s[0], s[1]};
+  const auto after = read_heap_move(before, text);
+  if (after.size() > 2) throw notation_error("a move of Wythoff's game leaves two piles");
+  return g.canonical({after.size() > 1 ? after[after.size() - 2] : 0, after.empty() ? 0 : after.back()});
+}
+
+void wythoff_entry::check_moves(const game_position<wythoff_game>& p, bool listing) {
+  check_heap_moves(heaps{p.start[0], p.start[1]}, listing);
+}
+
+void wythoff_entry::check_expansion(const game_position<wythoff_game>& p, std::uint64_t max_memory) {
+  const std::uint64_t x = p.start[0], y = p.start[1];
+  check_expansion_memory(x + y + std::min(x, y), 2, max_memory);
+}
+
+} // namespace grundy
