@@ -31,9 +31,10 @@ json::object parse_object(const std::string& text) {
   return v.as_object();
 }
 
-// The misère outcome of a sum of heaps, by labelling its game graph.
-std::string graph_outcome(const std::string& code, const std::string& heaps) {
-  const auto r = run_cli("graph octal " + code + " " + heaps + " --misere --format json -q");
+// The misère outcome of a sum of heaps of `game` ("octal 0.07", "heap grundy"), by labelling its
+// game graph.
+std::string graph_outcome(const std::string& game, const std::string& heaps) {
+  const auto r = run_cli("graph " + game + " " + heaps + " --misere --format json -q");
   BOOST_TEST_REQUIRE(r.status == 0, r.err);
   return std::string(parse_object(r.out).at("misere_outcome").as_string());
 }
@@ -131,7 +132,8 @@ BOOST_AUTO_TEST_CASE(single_heaps_agree_with_the_game_graph) {
     const auto j = parse_object(run_cli("misere " + code + " --max-heap 14 --format json").out);
     for (const auto& e : j.at("elements").as_array()) {
       const auto heap = std::to_string(e.at("heap").to_number<int>());
-      BOOST_TEST(e.at("outcome").as_string() == graph_outcome(code, heap), code << " heap " << heap);
+      BOOST_TEST(e.at("outcome").as_string() == graph_outcome("octal " + code, heap),
+                 code << " heap " << heap);
     }
   }
 }
@@ -252,15 +254,16 @@ BOOST_AUTO_TEST_CASE(big_misere_sums_from_the_quotient) {
 }
 
 // On sums small enough for their game graph, the quotient's outcome and every winning move it
-// lists agree with the graph's labelling (the moves compared as sets, the counts too).
+// lists agree with the graph's labelling: octal games and the heap game's other rules.
 BOOST_AUTO_TEST_CASE(quotient_hints_agree_with_graph_labelling) {
-  for (const std::string code : {"0.07", "0.137", "4.7"})
+  for (const std::string game :
+       {"octal 0.07", "octal 0.137", "octal 4.7", "heap 'S(1,3,4)'", "heap grundy", "heap squares"})
     for (const std::string heaps : {"1", "2", "5", "3 4", "5 6 7", "2 2 9", "1 4 8", "6 6", "10 3 1"}) {
-      const auto q = run_cli("hint octal " + code + " " + heaps + " --misere --all");
+      const auto q = run_cli("hint " + game + " " + heaps + " --misere --all");
       BOOST_TEST_REQUIRE(q.status == 0, q.err);
       BOOST_TEST(contains(q.out, "method    the misère quotient"), q.out);
-      const auto outcome = graph_outcome(code, heaps);
-      BOOST_TEST(contains(q.out, "outcome   " + outcome + ":"), code << " " << heaps << ":\n" << q.out);
+      const auto outcome = graph_outcome(game, heaps);
+      BOOST_TEST(contains(q.out, "outcome   " + outcome + ":"), game << " " << heaps << ":\n" << q.out);
       // Every listed move leads to a P-position of the graph.
       std::size_t moves = 0;
       for (std::size_t at = q.out.find("->  "); at != std::string::npos; at = q.out.find("->  ", at + 1)) {
@@ -270,12 +273,34 @@ BOOST_AUTO_TEST_CASE(quotient_hints_agree_with_graph_labelling) {
           if (c == '[' || c == ']' || c == ',') c = ' ';
         ++moves;
         if (position.find_first_not_of(' ') == std::string::npos) continue; // no heap left: N in misère
-        BOOST_TEST(graph_outcome(code, position) == "P", code << " " << heaps << " -> " << position);
+        BOOST_TEST(graph_outcome(game, position) == "P", game << " " << heaps << " -> " << position);
       }
       // A sum with no move left is won by the player to move, who has no move to list.
       const bool finished = contains(q.out, "no move is left");
-      BOOST_TEST((moves > 0) == (outcome == "N" && !finished), code << " " << heaps);
+      BOOST_TEST((moves > 0) == (outcome == "N" && !finished), game << " " << heaps);
     }
+}
+
+// Officers' quotient passes the hint's order budget by heap 30: the game graph answers, as it
+// did before the quotient, and says nothing of a method.
+BOOST_AUTO_TEST_CASE(past_the_budget_the_graph_answers) {
+  const auto r = run_cli("hint octal 0.6 30 --misere");
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  BOOST_TEST(!contains(r.out, "method"), r.out);
+  BOOST_TEST(contains(r.out, "outcome   " + graph_outcome("octal 0.6", "30") + ":"), r.out);
+}
+
+// Ctrl-C while a hint computes its quotient: exit status 130 within a second, in one line.
+BOOST_AUTO_TEST_CASE(hint_stops_on_a_signal) {
+  const grundy_test::process p({"hint", "octal", "0.137", "40", "--misere"});
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto from = std::chrono::steady_clock::now();
+  p.signal(SIGINT);
+  const auto r = p.wait();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
+  BOOST_TEST(seconds < 1.5);
+  BOOST_TEST(r.status == 130, r.err);
+  BOOST_TEST(r.err_lines() == 1u, r.err);
 }
 
 // Ctrl-C while the quotient grows ends the command within a second, in one line, with 130.
