@@ -7,6 +7,7 @@
 #include "exploration.hpp"
 #include "options.hpp"
 #include "positions.hpp"
+#include "sequence_output.hpp"
 
 #include <grundy/io/output_file.hpp>
 #include <grundy/memory.hpp>
@@ -33,6 +34,39 @@
 
 namespace grundy::cli {
 
+// --max N, checked against what one run can hold: one byte per value at least, `runs` runs at
+// once, and heap sizes that fit 32 bits.
+std::size_t parse_max(const std::string& text, unsigned runs) {
+  // Heap sizes stop at 2^32 - 1.
+  const auto n = parse_whole(text, "--max", 1, std::numeric_limits<std::uint32_t>::max());
+  const auto memory = physical_memory_bytes();
+  if (memory != 0 && n * runs > memory)
+    throw usage_error(
+        fmt::format("--max {} needs at least {:.1f} GB of memory, more than this machine's {:.1f} GB", n,
+                    static_cast<double>(n * runs) / 1e9, static_cast<double>(memory) / 1e9));
+  return static_cast<std::size_t>(n);
+}
+
+void write_values(const std::string& path, const grundy_sequence& values, const std::atomic<bool>* stop,
+                  std::span<const std::string> inputs) {
+  write_file_atomically(
+      path,
+      [&](std::ostream& os) {
+        fmt::memory_buffer buffer;
+        values.visit([&](auto g) {
+          for (std::size_t n = 0; n < g.size(); ++n) {
+            fmt::format_to(std::back_inserter(buffer), "{}\n", static_cast<grundy_value>(g[n]));
+            if (buffer.size() > (1u << 20)) {
+              os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+              buffer.clear();
+            }
+          }
+        });
+        os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+      },
+      stop, inputs);
+}
+
 namespace {
 
 struct octal_options {
@@ -50,17 +84,10 @@ struct octal_options {
   unsigned threads = 0;
 };
 
-// --max N, checked against what one run can hold: one byte per value at least, `runs` runs at
-// once, and heap sizes that fit 32 bits.
-std::size_t parse_max(const std::string& text, unsigned runs) {
-  // Heap sizes stop at 2^32 - 1.
-  const auto n = parse_whole(text, "--max", 1, std::numeric_limits<std::uint32_t>::max());
-  const auto memory = physical_memory_bytes();
-  if (memory != 0 && n * runs > memory)
-    throw usage_error(
-        fmt::format("--max {} needs at least {:.1f} GB of memory, more than this machine's {:.1f} GB", n,
-                    static_cast<double>(n * runs) / 1e9, static_cast<double>(memory) / 1e9));
-  return static_cast<std::size_t>(n);
+// Text with a point and no parenthesis is an octal code, refused in the words of codes when
+// it is not one; anything else is read as a heap rule.
+bool looks_octal(const std::string& text) {
+  return text.find('.') != std::string::npos && text.find('(') == std::string::npos;
 }
 
 bool show_progress(const octal_options& o) { return !o.quiet && ::isatty(STDERR_FILENO) == 1; }
@@ -74,18 +101,20 @@ std::string json_or_null(const std::optional<std::size_t>& n) { return n ? fmt::
 void print_analysis(const octal_analysis& a, const std::string& format, std::FILE* out = stdout) {
   const auto& p = a.period;
   if (format == "json") {
-    fmt::print(
-        out,
-        "{{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
-        "\"proven\": {}, \"rare_mask\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}}}\n",
-        json_string(a.code.str()), a.values.size(), a.values.max_value(),
-        json_or_null(p ? std::optional(p->preperiod) : std::nullopt),
-        json_or_null(p ? std::optional(p->period) : std::nullopt), p && p->proven, a.split.mask, a.rare_count,
-        a.seconds, json_string(to_string(a.method)));
+    fmt::print(out,
+               "{{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
+               "\"proven\": {}, \"rare_mask\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, "
+               "\"saltus\": {}}}\n",
+               json_string(a.code.str()), a.values.size(), a.values.max_value(),
+               json_or_null(p ? std::optional(p->preperiod) : std::nullopt),
+               json_or_null(p ? std::optional(p->period) : std::nullopt), p && p->proven, a.split.mask,
+               a.rare_count, a.seconds, json_string(to_string(a.method)), p ? p->saltus : 0);
     return;
   }
   std::string period = "none seen";
-  if (p && p->proven)
+  if (p && p->saltus != 0) // hexadecimal codes only: the octal theorem proves no saltus
+    period = period_text(*p, std::nullopt);
+  else if (p && p->proven)
     period = fmt::format("{} from heap {} on (proven: the theorem needs {} values)", p->period, p->preperiod,
                          values_to_prove(a.code, p->preperiod, p->period));
   else if (p)
@@ -114,26 +143,6 @@ void print_analysis(const octal_analysis& a, const std::string& format, std::FIL
   };
   for (const auto& [key, value] : rows)
     fmt::print(out, "{:<9}  {}\n", key, value);
-}
-
-void write_values(const std::string& path, const grundy_sequence& values, const std::atomic<bool>* stop,
-                  std::span<const std::string> inputs) {
-  write_file_atomically(
-      path,
-      [&](std::ostream& os) {
-        fmt::memory_buffer buffer;
-        values.visit([&](auto g) {
-          for (std::size_t n = 0; n < g.size(); ++n) {
-            fmt::format_to(std::back_inserter(buffer), "{}\n", static_cast<grundy_value>(g[n]));
-            if (buffer.size() > (1u << 20)) {
-              os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-              buffer.clear();
-            }
-          }
-        });
-        os.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-      },
-      stop, inputs);
 }
 
 octal_checkpoint load_checkpoint(const std::string& path) {
@@ -347,9 +356,11 @@ void run_survey(const octal_options& o) {
 
 void add_octal_command(CLI::App& app) {
   auto o = std::make_shared<octal_options>();
-  auto* cmd =
-      app.add_subcommand("octal", "Grundy values of an octal game, until their periodicity is proven");
-  cmd->add_option("code", o->code, "the code, as in 0.137, .137, 4.7 or 0.F (hexadecimal)");
+  auto* cmd = app.add_subcommand(
+      "octal", "Grundy values of an octal game or any heap rule, until their periodicity is proven");
+  cmd->add_option("code", o->code,
+                  "the code, as in 0.137, .137, 4.7 or 0.F (hexadecimal), or a heap rule: S(1,3,4), "
+                  "allbut(1,2), grundy, squares");
   // Checked as typed, so that '' is refused rather than read as no --max.
   cmd->add_option("--max", o->max, "compute at most N values G(0..N-1) (default 10000000)")
       ->each([](const std::string& text) {
@@ -381,6 +392,16 @@ void add_octal_command(CLI::App& app) {
           "continue the run saved in FILE (its code, engine and --max unless a larger --max is given)"),
       "a file name");
   cmd->callback([o] {
+    // Any other heap rule (S(1,3,4), allbut(1,2), grundy, squares) has its own run: no engine
+    // to choose, no checkpoints, no survey.
+    if (!o->code.empty() && o->survey.empty() && !looks_octal(o->code)) {
+      const auto rule = heap_rule::parse(o->code);
+      if (o->method != "auto") throw usage_error("--method chooses an engine for octal codes only");
+      if (!o->checkpoint.empty() || !o->resume.empty())
+        throw usage_error("--checkpoint and --resume are for octal codes only");
+      run_heap_sequence(rule, {o->max, o->keep_going, o->out, o->format, o->quiet, o->threads});
+      return;
+    }
     // A code typed with a sign (-0.7) reaches here as the code: refused in the words of codes.
     if (!o->code.empty()) parse_octal_code(o->code);
     if (o->survey.empty())

@@ -287,6 +287,10 @@ class OctalSequence:
     def rare_count(self) -> int: ...
     @property
     def rare_mask(self) -> int: ...
+    @property
+    def saltus(self) -> int:
+        """G(n + period) = G(n) + saltus past the preperiod: 0 for ordinary periodicity (an
+        arithmetic period, which some hexadecimal codes show, is never proven here)."""
     def __len__(self) -> int:
         """The number of values computed, G(0..len-1)."""
     def __iter__(self) -> Iterator[int]:
@@ -294,6 +298,50 @@ class OctalSequence:
         self[n] gives any larger heap."""
     def __getitem__(self, n: int) -> int:
         """G(n) for n >= 0 (IndexError for a negative n), any n once the period is proven."""
+
+class HeapSequence:
+    """G(0), G(1), ... of a heap game's single heaps, and their periodicity: ordinary, or
+    arithmetic (G(n + period) = G(n) + saltus)."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def values(self) -> Any:
+        """A numpy.ndarray of uint32 when NumPy is installed, else a list of int."""
+    @property
+    def preperiod(self) -> Optional[int]: ...
+    @property
+    def period(self) -> Optional[int]: ...
+    @property
+    def saltus(self) -> int:
+        """0 for ordinary periodicity."""
+    @property
+    def proven(self) -> bool:
+        """True when a theorem about the rule's kind (octal codes, subtraction and all-but
+        sets) proves the periodicity for every heap."""
+    @property
+    def values_to_prove(self) -> Optional[int]:
+        """The values the theorem needs (None when no theorem applies)."""
+    @property
+    def max_value(self) -> int: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def rare_count(self) -> int: ...
+    def __len__(self) -> int:
+        """The number of values computed, G(0..len-1)."""
+    def __iter__(self) -> Iterator[int]:
+        """The values computed (len(self) of them)."""
+    def __getitem__(self, n: int) -> int:
+        """G(n) for n >= 0, any n once the periodicity is proven."""
+
+def sequence(rule: Any, max: Optional[int] = None, *, keep_going: bool = False) -> HeapSequence:
+    """G(0), G(1), ... of a heap game until its periodicity is proven. rule: an octal code
+    ('0.07'), 'S(1,3,4)', 'allbut(1,2)', 'grundy', 'squares', or a rule object (Subtraction,
+    GrundysGame, TakeASquare, HeapGame). max: the most values (default 10,000,000 for octal
+    codes, 1,000,000 for the others). Ctrl-C raises KeyboardInterrupt."""
 
 def solve(
     game: Union[BuiltinGame, PythonGame],

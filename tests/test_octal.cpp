@@ -207,14 +207,22 @@ BOOST_AUTO_TEST_CASE(synthetic_sequences) {
   BOOST_TEST(values_to_prove(code, 5, 3) == 18u);
   // A hexadecimal code needs three heaps' worth: 3 (s + p) + t.
   BOOST_TEST(values_to_prove(octal_code::parse("0.8"), 5, 3) == 25u);
-  // Too short to prove, and no period at all in distinct values.
+  // Too short to prove, and no ordinary period in distinct values: 0, 1, 2, ... shows an
+  // arithmetic one (period 1, saltus 1), which the octal theorem does not prove.
   v.resize(17);
   const auto too_short = find_periodicity(grundy_sequence(v), code);
   BOOST_TEST((!too_short || !too_short->proven));
   std::vector<grundy_value> distinct(500);
   for (std::size_t n = 0; n < distinct.size(); ++n)
     distinct[n] = static_cast<grundy_value>(n);
-  BOOST_TEST(!find_periodicity(grundy_sequence(distinct), code).has_value());
+  const auto arithmetic = find_periodicity(grundy_sequence(distinct), code);
+  BOOST_TEST_REQUIRE(arithmetic.has_value());
+  BOOST_TEST((arithmetic->preperiod == 0u && arithmetic->period == 1u && arithmetic->saltus == 1u));
+  BOOST_TEST(!arithmetic->proven);
+  std::vector<grundy_value> scattered(500);
+  for (std::size_t n = 0; n < scattered.size(); ++n)
+    scattered[n] = static_cast<grundy_value>((n * n * 7919u) % 1009u);
+  BOOST_TEST(!find_periodicity(grundy_sequence(scattered), code).has_value());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

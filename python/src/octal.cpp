@@ -1,8 +1,10 @@
 // grundy.octal_sequence: an octal game's values until their period is proven, as grundy octal
-// computes them, with checkpoints and resumed runs.
+// computes them, with checkpoints and resumed runs; grundy.sequence: the same for any heap rule.
 
 #include "bindings.hpp"
+#include "heap_rules.hpp"
 
+#include <grundy/heap/analysis.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
@@ -62,17 +64,19 @@ octal_checkpoint resumed_run(const std::string& path, const std::optional<std::s
   return saved;
 }
 
-py::object values_of(const octal_analysis& a) {
+py::object values_of(const grundy_sequence& values) {
   try {
     py::module_::import("numpy");
   } catch (const py::error_already_set&) {
-    return py::cast(a.values.to_vector());
+    return py::cast(values.to_vector());
   }
-  py::array_t<grundy_value> array(static_cast<py::ssize_t>(a.values.size()));
+  py::array_t<grundy_value> array(static_cast<py::ssize_t>(values.size()));
   auto* out = array.mutable_data();
-  a.values.visit([&](auto values) { std::copy(values.begin(), values.end(), out); });
+  values.visit([&](auto v) { std::copy(v.begin(), v.end(), out); });
   return array;
 }
+
+py::object values_of(const octal_analysis& a) { return values_of(a.values); }
 
 py::object optional_size(const std::optional<periodicity>& p, std::size_t periodicity::*field) {
   if (!p) return py::none();
@@ -89,14 +93,24 @@ std::string repr(const octal_analysis& a) {
 }
 
 // G(n) from a proven period, n a Python int of any size (past the values computed or not).
-grundy_value value_from_period(const octal_analysis& a, const py::int_& n) {
-  if (n < py::int_(a.values.size())) return a.values[n.cast<std::size_t>()];
-  const auto& p = *a.period;
+// With a saltus s, G(n) = G(r) + s * q for n - preperiod = q * period + (r - preperiod): a Python
+// int, which may not fit grundy_value.
+py::object value_from_period(const grundy_sequence& values, const periodicity& p, const py::int_& n) {
+  if (n < py::int_(values.size())) return py::int_(values[n.cast<std::size_t>()]);
   const py::object shifted = n - py::int_(p.preperiod);
   const auto offset =
       py::reinterpret_steal<py::object>(PyNumber_Remainder(shifted.ptr(), py::int_(p.period).ptr()));
   if (!offset) throw py::error_already_set();
-  return a.values[p.preperiod + offset.cast<std::size_t>()];
+  const py::object base = py::int_(values[p.preperiod + offset.cast<std::size_t>()]);
+  if (p.saltus == 0) return base;
+  const auto turns =
+      py::reinterpret_steal<py::object>(PyNumber_FloorDivide(shifted.ptr(), py::int_(p.period).ptr()));
+  if (!turns) throw py::error_already_set();
+  return base + turns * py::int_(p.saltus);
+}
+
+grundy_value value_from_period(const octal_analysis& a, const py::int_& n) {
+  return value_from_period(a.values, *a.period, n).cast<grundy_value>();
 }
 
 // octal_value: the values until the period is proven, or until G(n) when that comes first.
@@ -123,15 +137,110 @@ grundy_value value_of_heap(const octal_code& code, const py::int_& heap) {
                         " are given only by a proven period");
 }
 
+std::string repr(const heap_analysis& a) {
+  std::string text =
+      "<grundy.HeapSequence " + a.rule.str() + ": " + std::to_string(a.values.size()) + " values";
+  if (const auto& p = a.period) {
+    text += p->saltus ? ", arithmetic period " + std::to_string(p->period) + " (saltus " +
+                            std::to_string(p->saltus) + ")"
+                      : ", period " + std::to_string(p->period);
+    text += " from heap " + std::to_string(p->preperiod) + (p->proven ? " (proven)" : " (not proven)");
+  }
+  return text + ">";
+}
+
+void add_heap_sequence(py::module_& m) {
+  py::class_<heap_analysis>(
+      m, "HeapSequence",
+      "The values G(0), G(1), ... of single heaps of a heap game, and their periodicity\n"
+      "(ordinary, or arithmetic with a saltus).")
+      .def_property_readonly(
+          "rule", [](const heap_analysis& a) { return a.rule.str(); }, "The rule, as grundy reads it back.")
+      .def_property_readonly(
+          "values", [](const heap_analysis& a) { return values_of(a.values); },
+          "G(0..n-1): a NumPy array when NumPy is installed, a list otherwise.")
+      .def_property_readonly(
+          "preperiod",
+          [](const heap_analysis& a) { return optional_size(a.period, &periodicity::preperiod); },
+          "Where the periodicity starts (None when none was seen).")
+      .def_property_readonly(
+          "period", [](const heap_analysis& a) { return optional_size(a.period, &periodicity::period); },
+          "The period the values show (None when none was seen).")
+      .def_property_readonly(
+          "saltus", [](const heap_analysis& a) { return a.period ? a.period->saltus : 0; },
+          "G(n + period) = G(n) + saltus past the preperiod: 0 for ordinary periodicity.")
+      .def_property_readonly(
+          "proven", [](const heap_analysis& a) { return a.period && a.period->proven; },
+          "True when a theorem about the rule's kind proves the periodicity for every heap size\n"
+          "(octal codes, subtraction sets, all-but sets).")
+      .def_property_readonly(
+          "values_to_prove",
+          [](const heap_analysis& a) -> py::object {
+            return a.values_to_prove ? py::int_(*a.values_to_prove) : py::object(py::none());
+          },
+          "The values the theorem needs to prove the periodicity (None when no theorem applies).")
+      .def_property_readonly("max_value", [](const heap_analysis& a) { return a.values.max_value(); })
+      .def_readonly("method", &heap_analysis::method,
+                    "The engine that ran: 'rare/common', 'subtraction', ...")
+      .def_readonly("seconds", &heap_analysis::seconds)
+      .def_readonly("rare_count", &heap_analysis::rare_count)
+      .def(
+          "__len__", [](const heap_analysis& a) { return a.values.size(); }, "The number of values computed.")
+      .def(
+          "__iter__", [](const heap_analysis& a) { return py::iter(values_of(a.values)); },
+          "G(0), ..., G(len-1): the values computed; seq[n] gives any larger heap once proven.")
+      .def(
+          "__getitem__",
+          [](const heap_analysis& a, const py::int_& index) -> py::object {
+            const auto text = py::repr(index).cast<std::string>();
+            if (index < py::int_(0))
+              throw py::index_error("HeapSequence takes heap sizes n >= 0, not " + text +
+                                    ": a proven sequence has no last value (seq.values[-1] is the last one "
+                                    "computed)");
+            if (index < py::int_(a.values.size())) return py::int_(a.values[index.cast<std::size_t>()]);
+            if (a.period && a.period->proven) return value_from_period(a.values, *a.period, index);
+            throw py::index_error("G(" + text + ") is not known: " + std::to_string(a.values.size()) +
+                                  " values were computed and no periodicity is proven");
+          },
+          py::arg("n"), "G(n), for any n >= 0 once the periodicity is proven.")
+      .def("__repr__", [](const heap_analysis& a) { return repr(a); });
+
+  m.def(
+      "sequence",
+      [](const py::object& rule, const std::optional<long long>& max, bool keep_going) {
+        const auto parsed = to_heap_rule(rule, "rule");
+        heap_analysis_options options;
+        if (max) options.max_values = max_values_of(*max);
+        options.keep_going = keep_going;
+        auto a = interruptible([&](const std::atomic<bool>* stop) {
+          options.stop = stop;
+          // A rule written in Python takes the GIL back for each heap it is asked about.
+          py::gil_scoped_release release;
+          return analyse_heap_rule(parsed, options);
+        });
+        if (a.interrupted) throw_keyboard_interrupt();
+        return a;
+      },
+      py::arg("rule"), py::arg("max") = py::none(), py::kw_only(), py::arg("keep_going") = false,
+      "Computes G(0), G(1), ... of a heap game until its periodicity is proven, as `grundy octal\n"
+      "RULE` does, and returns a HeapSequence.\n\n"
+      "rule: an octal code ('0.07'), 'S(1,3,4)', 'allbut(1,2)', 'grundy', 'squares', or a rule\n"
+      "object (Subtraction, GrundysGame, TakeASquare, HeapGame). max: the most values to compute\n"
+      "(default 10,000,000 for octal codes, 1,000,000 for the others); keep_going: compute all max\n"
+      "values even once the periodicity is proven. Ctrl-C raises KeyboardInterrupt.");
+}
+
 } // namespace
 
 void add_octal(py::module_& m) {
+  add_heap_sequence(m);
   py::class_<octal_analysis>(m, "OctalSequence",
                              "The values G(0), G(1), ... of single heaps of an octal game, and their period.")
       .def_property_readonly(
           "code", [](const octal_analysis& a) { return a.code.str(); }, "The code, normalised.")
-      .def_property_readonly("values", &values_of,
-                             "G(0..n-1): a NumPy array when NumPy is installed, a list otherwise.")
+      .def_property_readonly(
+          "values", [](const octal_analysis& a) { return values_of(a); },
+          "G(0..n-1): a NumPy array when NumPy is installed, a list otherwise.")
       .def_property_readonly(
           "preperiod",
           [](const octal_analysis& a) { return optional_size(a.period, &periodicity::preperiod); },
@@ -142,6 +251,10 @@ void add_octal(py::module_& m) {
       .def_property_readonly(
           "proven", [](const octal_analysis& a) { return a.period && a.period->proven; },
           "True when the octal periodicity theorem proves the period for every heap size.")
+      .def_property_readonly(
+          "saltus", [](const octal_analysis& a) { return a.period ? a.period->saltus : 0; },
+          "What each period adds to the values: 0 for ordinary periodicity; an arithmetic period\n"
+          "(hexadecimal codes) has G(n + period) = G(n) + saltus.")
       .def_property_readonly("max_value", [](const octal_analysis& a) { return a.values.max_value(); })
       .def_property_readonly(
           "method", [](const octal_analysis& a) { return std::string(to_string(a.method)); },
@@ -173,7 +286,7 @@ void add_octal(py::module_& m) {
                                   " values were computed and no period is proven");
           },
           py::arg("n"), "G(n), for any n >= 0 once the period is proven.")
-      .def("__repr__", &repr);
+      .def("__repr__", [](const octal_analysis& a) { return repr(a); });
 
   m.def(
       "octal_sequence",

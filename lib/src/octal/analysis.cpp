@@ -152,7 +152,8 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
       }
       next_check = values.size() + std::max<std::size_t>(values.size() / 8, 64);
       // A period already seen is proven, if it is the true one, at a known length: stop there.
-      if (a.period)
+      // (An arithmetic one, which the octal theorem does not prove, has no such length.)
+      if (a.period && a.period->saltus == 0)
         next_check = std::min(next_check, values_to_prove(code, a.period->preperiod, a.period->period));
     }
     if (took < 0.1)

@@ -80,13 +80,13 @@ std::size_t values_to_prove(const octal_code& code, std::size_t preperiod, std::
 }
 
 std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code) {
-  return values.visit([&](auto g) { return search(g, code.length(), heaps_bound(code)); });
-}
-
-grundy_value periodic_value(const grundy_sequence& values, const periodicity& period, std::uint64_t n) {
-  if (n < values.size()) return values[static_cast<std::size_t>(n)];
-  const std::uint64_t s = period.preperiod;
-  return values[static_cast<std::size_t>(s + (n - s) % period.period)];
+  auto found = values.visit([&](auto g) { return search(g, code.length(), heaps_bound(code)); });
+  if (found) return found;
+  // Only where no ordinary periodicity shows, so that every code's report stays what it was
+  // unless it had none; arithmetic periodicity is never ordinary-periodic and vice versa.
+  found = find_sequence_periodicity(values);
+  if (found && found->saltus == 0) return std::nullopt; // the search above would have found it
+  return found;
 }
 
 } // namespace grundy

@@ -2,7 +2,6 @@
 // Grundy values G(0), G(1), ... of single heaps of any heap game, and their periodicity.
 
 #include <grundy/heap/rule.hpp>
-#include <grundy/octal/periodicity.hpp>
 #include <grundy/octal/sequence.hpp>
 
 #include <atomic>
@@ -17,5 +16,10 @@ namespace grundy {
 // throws `stopped` within a fraction of a second.
 grundy_sequence heap_values(const heap_rule& rule, std::size_t count,
                             const std::atomic<bool>* stop = nullptr);
+
+// The same values by the generic engine, every option of every heap through
+// heap_rule::for_each_option: the reference the faster engines are checked against.
+grundy_sequence generic_heap_values(const heap_rule& rule, std::size_t count,
+                                    const std::atomic<bool>* stop = nullptr);
 
 } // namespace grundy

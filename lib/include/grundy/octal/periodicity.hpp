@@ -3,23 +3,13 @@
 
 #include <grundy/octal/code.hpp>
 #include <grundy/octal/sequence.hpp>
+#include <grundy/periodicity.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 
 namespace grundy {
-
-// G(n + period) = G(n) for every n >= preperiod seen. `proven` says the octal periodicity
-// theorem extends it to every n, so that the whole infinite sequence is known; otherwise it
-// is only what the values computed so far show (at least two periods of it).
-struct periodicity {
-  std::size_t preperiod = 0;
-  std::size_t period = 0;
-  bool proven = false;
-
-  friend bool operator==(const periodicity&, const periodicity&) = default;
-};
 
 // How many values G(0..N-1) the periodicity theorem needs to prove that `period` holds from
 // `preperiod` on for this code's game.
@@ -41,11 +31,10 @@ std::size_t values_to_prove(const octal_code& code, std::size_t preperiod, std::
 // The periodicity shown by `values`, computed for `code`: the smallest preperiod, then the
 // smallest period. A proven periodicity is preferred to one that is not (it is the true one,
 // and every proven period shares its preperiod); an unproven one needs at least two whole
-// periods after its preperiod. Empty when none shows. Takes time about linear in
+// periods after its preperiod. When no ordinary periodicity shows, an arithmetic one (a saltus
+// above 0, which hexadecimal codes can have) is looked for, never proven: the octal theorem
+// is about ordinary periodicity only. Empty when none shows. Takes time about linear in
 // values.size() for the sequences octal games produce.
 std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code);
-
-// G(n) for any n, from the values and a proven periodicity (n may lie beyond the values).
-grundy_value periodic_value(const grundy_sequence& values, const periodicity& period, std::uint64_t n);
 
 } // namespace grundy
