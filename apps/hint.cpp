@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
+#include "misere_hint.hpp"
 #include "nim_hint.hpp"
 #include "options.hpp"
 #include "positions.hpp"
@@ -68,10 +69,9 @@ std::pair<std::vector<State>, std::uint64_t> shown_moves(const S& strategy, cons
   return {std::move(moves), count};
 }
 
-template <class G> void run(const game_position<G>& p, const hint_options& o) {
+template <class G, class S>
+void show(const game_position<G>& p, const S& strategy, const hint_options& o, const interruption& stop) {
   const auto convention = o.misere ? play_convention::misere : play_convention::normal;
-  const interruption stop;
-  const auto strategy = make_strategy(p.game, p.start, convention, graph_limits(o.max_states, stop.flag()));
   const auto [moves, move_count] = shown_moves(strategy, p.start, o.all);
   const bool finished = !has_move(p.game, p.start);
 
@@ -104,6 +104,26 @@ template <class G> void run(const game_position<G>& p, const hint_options& o) {
   }
   if (!o.all && move_count > 1)
     fmt::print("          ({} winning moves in all: --all lists them)\n", move_count);
+}
+
+heap_rule rule_of(const octal_game& g) { return heap_rule(g.code()); }
+heap_rule rule_of(const heap_game& g) { return g.rule(); }
+
+template <class G> void run(const game_position<G>& p, const hint_options& o) {
+  const auto convention = o.misere ? play_convention::misere : play_convention::normal;
+  const interruption stop;
+  // Misère heap games from the misère quotient when it can be had within the hint's budget:
+  // sums whose game graph could never be labelled are answered at once.
+  if constexpr (std::is_same_v<G, octal_game> || std::is_same_v<G, heap_game>)
+    if (o.misere)
+      if (const auto q = quotient_strategy::make(rule_of(p.game), p.start, stop.flag())) {
+        show(p, *q, o, stop);
+        fmt::print("{:<10}{}\n", "method",
+                   fmt::format("the misère quotient of {} on heaps 1..{} (order {})",
+                               q->quotient().rule().str(), q->quotient().max_heap(), q->quotient().order()));
+        return;
+      }
+  show(p, make_strategy(p.game, p.start, convention, graph_limits(o.max_states, stop.flag())), o, stop);
 }
 
 // The octal, heap and Wythoff rules explore no positions: the figures of a stopped exploration

@@ -381,3 +381,66 @@ def octal_sequence(
 def octal_value(code: str, n: int) -> int:
     """G(n): any n >= 0 from a proven period (as octal_sequence(code)[n]), otherwise computed
     for n up to 2**32 - 2 (ValueError beyond). Ctrl-C raises KeyboardInterrupt."""
+
+class MisereQuotient:
+    """The misère quotient Q_n of a heap game on heaps 1..n (Plambeck and Siegel). Elements are
+    named as words in the generators: '1', 'a', 'b^2 c'."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def max_heap(self) -> int: ...
+    @property
+    def order(self) -> int: ...
+    @property
+    def p_portion(self) -> list[str]:
+        """The elements whose sums are misère P-positions."""
+    def element(self, heap: int) -> str:
+        """The element of a heap of `heap` tokens, 0 <= heap <= max_heap."""
+    def outcome(self, heaps: Iterable[int]) -> str:
+        """'P' or 'N': the misère outcome of a sum of heaps, each at most max_heap."""
+    @property
+    def presentation(self) -> str:
+        """'<a, b, c | a^2 = 1, b^3 = b, ...>'"""
+    @property
+    def generators(self) -> list[tuple[str, int]]:
+        """(name, heap) for each generator."""
+    @property
+    def relations(self) -> list[tuple[str, str]]:
+        """(left, right) for each relation."""
+    @property
+    def decides_every_heap(self) -> bool: ...
+    def save(self, path: Union[str, os.PathLike[str]]) -> None: ...
+    @staticmethod
+    def load(path: Union[str, os.PathLike[str]]) -> MisereQuotient: ...
+
+class Genus:
+    """Conway's genus g^{γ0 γ1 ...} of a heap."""
+
+    @property
+    def normal(self) -> int: ...
+    @property
+    def gammas(self) -> list[int]: ...
+    def gamma(self, k: int) -> int:
+        """γk for any k >= 0: the misère value of the heap plus k heaps *2."""
+    @property
+    def symbol(self) -> str:
+        """As in '1^031'."""
+    @property
+    def of_nim_heap(self) -> bool: ...
+    @property
+    def tame(self) -> bool:
+        """Every position play from this heap reaches has the genus of a position of Nim."""
+
+def misere_quotient(
+    rule: Union[str, Any],
+    max_heap: int,
+    *,
+    max_order: Optional[int] = None,
+    max_memory: Optional[Union[int, str]] = None,
+) -> MisereQuotient:
+    """Q_max_heap of a heap rule ('0.07', 'S(1,3,4)', 'allbut(1,3)', 'grundy', 'squares').
+    grundy.LimitExceeded past max_order or max_memory; Ctrl-C raises KeyboardInterrupt."""
+def genus(rule: Union[str, Any], heap: int, *, max_memory: Optional[Union[int, str]] = None) -> Genus: ...
+def genera(rule: Union[str, Any], max_heap: int, *, max_memory: Optional[Union[int, str]] = None) -> list[Genus]:
+    """The genus of each heap 0..max_heap."""

@@ -1,8 +1,279 @@
+// grundy.misere_quotient and grundy.genus: misère play of heap games, as `grundy misere` shows it.
+
 #include "bindings.hpp"
 #include "heap_rules.hpp"
 
+#include <grundy/io/quotient_file.hpp>
+#include <grundy/io/quotient_text.hpp>
+#include <grundy/misere/genus.hpp>
+#include <grundy/misere/quotient.hpp>
+#include <grundy/stop.hpp>
+
+#include <fmt/format.h>
+
+#include <pybind11/stl.h>
+
+#include <fstream>
+#include <limits>
+#include <sstream>
+
 namespace grundy::python {
 
-void add_misere(py::module_&) {}
+namespace {
+
+constexpr std::uint64_t largest_heap = std::numeric_limits<std::uint32_t>::max() - 1;
+
+// A whole number from `low` to `high` given as a Python int; TypeError or ValueError naming `name`.
+std::uint64_t whole(const py::handle& value, const char* name, std::uint64_t low, std::uint64_t high) {
+  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+    throw py::type_error(fmt::format("{} must be an int, not {}", name, py::repr(value).cast<std::string>()));
+  const auto n = py::reinterpret_borrow<py::int_>(value);
+  if (n < py::int_(low) || n > py::int_(high))
+    throw py::value_error(fmt::format("{} must be from {} to {}, not {}", name, low, high,
+                                      py::repr(value).cast<std::string>()));
+  return n.cast<std::uint64_t>();
+}
+
+// A limit or a stop of the engines, in Python's words: LimitExceeded naming the argument to
+// raise, or KeyboardInterrupt.
+[[noreturn]] void raise_stop(const stopped& e, const char* limit_argument) {
+  if (!e.by_limit()) throw_keyboard_interrupt();
+  const auto type = py::module_::import("grundy").attr("LimitExceeded");
+  const char* argument = e.reason() == stop_reason::memory ? "max_memory" : limit_argument;
+  PyErr_SetObject(type.ptr(), type(fmt::format("{} (raise {})", e.what(), argument)).ptr());
+  throw py::error_already_set();
+}
+
+std::uint64_t memory_of(const py::object& max_memory, std::uint64_t fallback) {
+  if (max_memory.is_none()) return fallback;
+  return solve_settings::from_python(0, py::none(), max_memory).max_memory;
+}
+
+misere_quotient::element heap_element(const misere_quotient& q, const py::handle& heap, const char* name) {
+  const auto h = whole(heap, name, 0, largest_heap);
+  if (h > q.max_heap())
+    throw py::value_error(
+        fmt::format("{} {} is past max_heap: the quotient is of heaps 1..{}", name, h, q.max_heap()));
+  return q.heap(static_cast<heap_size>(h));
+}
+
+std::vector<std::string> names(const misere_quotient& q, const std::vector<misere_quotient::element>& xs) {
+  std::vector<std::string> out;
+  for (auto x : xs)
+    out.push_back(q.name(x));
+  return out;
+}
+
+misere_quotient load(const py::object& path_object) {
+  const auto path = path_of(path_object);
+  // A file that cannot be opened is an OSError, as open() raises it; one that is not a
+  // quotient, a ValueError.
+  if (!std::ifstream(path, std::ios::binary)) {
+    PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+    throw py::error_already_set();
+  }
+  try {
+    return io::read_quotient_file(path);
+  } catch (const io::quotient_file_error& e) {
+    throw py::value_error(fmt::format("path: {}", e.what()));
+  }
+}
+
+std::string repr(const misere_quotient& q) {
+  return fmt::format("<grundy.MisereQuotient of {} on heaps 1..{}: order {}, P-portion of {}{}>", q.rule().str(),
+                     q.max_heap(), q.order(), q.p_portion().size(),
+                     q.decides_every_heap() ? ", every heap size" : "");
+}
+
+// A genus, and whether the heap's game is tame: every position its play reaches has a Nim position's genus.
+struct heap_genus {
+  genus g;
+  bool tame = false;
+};
+
+std::vector<heap_genus> genera_of(const py::handle& rule_object, const py::handle& heap_object,
+                                  const char* heap_name, const py::object& max_memory) {
+  const auto rule = to_heap_rule(rule_object, "rule");
+  const auto max_heap = static_cast<heap_size>(whole(heap_object, heap_name, 0, largest_heap));
+  genus_options options;
+  options.max_memory = memory_of(max_memory, genus_options{}.max_memory);
+  std::vector<genus> all;
+  tameness t;
+  try {
+    interruptible([&](const std::atomic<bool>* stop) {
+      options.stop = stop;
+      py::gil_scoped_release release;
+      all = heap_genera(rule, max_heap, options);
+      t = heap_tameness(rule, max_heap, options);
+    });
+  } catch (const stopped& e) {
+    raise_stop(e, "max_memory");
+  }
+  std::vector<heap_genus> out;
+  for (heap_size h = 0; h < all.size(); ++h)
+    out.push_back({std::move(all[h]), t.tame || h < t.heap});
+  return out;
+}
+
+grundy_value gamma_of(const genus& g, const py::handle& k_object) {
+  if (!py::isinstance<py::int_>(k_object) || py::isinstance<py::bool_>(k_object))
+    throw py::type_error("k must be an int, not " + py::repr(k_object).cast<std::string>());
+  const auto k = py::reinterpret_borrow<py::int_>(k_object);
+  if (k < py::int_(0))
+    throw py::value_error("k counts heaps of 2, at least 0, not " + py::repr(k).cast<std::string>());
+  if (k <= py::int_(std::numeric_limits<std::uint64_t>::max())) return g.gamma(k.cast<std::uint64_t>());
+  // Past the digits held the γk alternate: only k's parity counts.
+  const std::uint64_t held = g.gammas.size();
+  const py::object shifted = k - py::int_(held);
+  const auto parity = py::reinterpret_steal<py::object>(PyNumber_Remainder(shifted.ptr(), py::int_(2).ptr()));
+  if (!parity) throw py::error_already_set();
+  return g.gamma(held + parity.cast<std::uint64_t>());
+}
+
+} // namespace
+
+void add_misere(py::module_& m) {
+  py::class_<misere_quotient>(
+      m, "MisereQuotient",
+      "The misère quotient Q_n of a heap game on heaps 1..n (Plambeck and Siegel): a finite commutative\n"
+      "monoid whose elements are the classes of sums of heaps, with the P-portion the classes of misère\n"
+      "P-positions. Elements are named as words in the generators ('1', 'a', 'b^2 c').")
+      .def_property_readonly(
+          "rule", [](const misere_quotient& q) { return q.rule().str(); }, "The heap rule, as text.")
+      .def_property_readonly("max_heap", &misere_quotient::max_heap,
+                             "n: the quotient is of sums of heaps 1..n.")
+      .def_property_readonly("order", &misere_quotient::order, "The number of elements.")
+      .def_property_readonly(
+          "p_portion", [](const misere_quotient& q) { return names(q, q.p_portion()); },
+          "The names of the elements whose sums are misère P-positions.")
+      .def(
+          "element",
+          [](const misere_quotient& q, const py::object& heap) {
+            return q.name(heap_element(q, heap, "heap"));
+          },
+          py::arg("heap"), "The name of the element of a heap of `heap` tokens (0 <= heap <= max_heap).")
+      .def(
+          "outcome",
+          [](const misere_quotient& q, const py::iterable& heaps) {
+            std::vector<heap_size> sizes;
+            for (const auto& h : heaps) {
+              (void)heap_element(q, h, "heaps: each heap");
+              sizes.push_back(h.cast<heap_size>());
+            }
+            return std::string(1, to_char(q.misere_outcome(sizes)));
+          },
+          py::arg("heaps"),
+          "'P' or 'N': the misère outcome of the sum of heaps `heaps` (each at most max_heap), by the\n"
+          "quotient's table.")
+      .def_property_readonly(
+          "presentation", [](const misere_quotient& q) { return q.presentation().str(); },
+          "The presentation, as in '<a, b, c | a^2 = 1, b^3 = b, ...>'.")
+      .def_property_readonly(
+          "generators",
+          [](const misere_quotient& q) {
+            std::vector<std::pair<std::string, heap_size>> out;
+            for (const auto& g : q.presentation().generators)
+              out.emplace_back(g.name, g.heap);
+            return out;
+          },
+          "(name, heap) for each generator: the heap whose class it is.")
+      .def_property_readonly(
+          "relations",
+          [](const misere_quotient& q) {
+            const auto& p = q.presentation();
+            std::vector<std::pair<std::string, std::string>> out;
+            for (const auto& r : p.relations)
+              out.emplace_back(io::quotient_word(p, r.left), io::quotient_word(p, r.right));
+            return out;
+          },
+          "(left, right) words for each relation of the presentation.")
+      .def_property_readonly(
+          "decides_every_heap", &misere_quotient::decides_every_heap,
+          "True when the periodicity test shows that heaps past max_heap leave the quotient unchanged.")
+      .def(
+          "save",
+          [](const misere_quotient& q, const py::object& path) {
+            const auto file = path_of(path);
+            interruptible([&](const std::atomic<bool>* stop) {
+              py::gil_scoped_release release;
+              io::write_quotient_file(file, q, stop);
+            });
+          },
+          py::arg("path"),
+          "Writes the quotient to a file (as grundy misere --save does), for MisereQuotient.load.")
+      .def_static(
+          "load", &load, py::arg("path"),
+          "The quotient a file written by save() (or grundy misere --save) holds, without computing it.")
+      .def("__repr__", &repr);
+
+  m.def(
+      "misere_quotient",
+      [](const py::object& rule_object, const py::object& max_heap_object, const py::object& max_order,
+         const py::object& max_memory) {
+        const auto rule = to_heap_rule(rule_object, "rule");
+        const auto max_heap = static_cast<heap_size>(whole(max_heap_object, "max_heap", 1, largest_heap));
+        quotient_options options;
+        if (!max_order.is_none())
+          options.max_order = static_cast<std::size_t>(whole(max_order, "max_order", 1, 1'000'000'000));
+        options.max_memory = memory_of(max_memory, options.max_memory);
+        try {
+          return interruptible([&](const std::atomic<bool>* stop) {
+            options.stop = stop;
+            py::gil_scoped_release release;
+            return compute_misere_quotient(rule, max_heap, options);
+          });
+        } catch (const stopped& e) {
+          raise_stop(e, "max_order");
+        }
+      },
+      py::arg("rule"), py::arg("max_heap"), py::kw_only(), py::arg("max_order") = py::none(),
+      py::arg("max_memory") = py::none(),
+      "The misère quotient of a heap game on heaps 1..max_heap, each candidate verified against the "
+      "rules.\n\n"
+      "rule: a code or rule string ('0.07', 'S(1,3,4)', 'allbut(1,3)', 'grundy', 'squares').\n"
+      "max_order: give up past a quotient of this order (default 100000); max_memory: bytes or '6G'.\n"
+      "Past either, grundy.LimitExceeded; Ctrl-C raises KeyboardInterrupt.");
+
+  py::class_<heap_genus>(
+      m, "Genus",
+      "Conway's genus g^{γ0 γ1 ...} of a heap: g its normal-play value, γk the misère value of the "
+      "heap plus k heaps *2.")
+      .def_property_readonly(
+          "normal", [](const heap_genus& h) { return h.g.normal; }, "g: the normal-play value.")
+      .def_property_readonly(
+          "gammas", [](const heap_genus& h) { return h.g.gammas; },
+          "γ0, γ1, ... up to the first two digits of their final alternation.")
+      .def(
+          "gamma", [](const heap_genus& h, const py::object& k) { return gamma_of(h.g, k); }, py::arg("k"),
+          "γk for any k >= 0: the misère value of the heap plus k heaps *2.")
+      .def_property_readonly(
+          "symbol", [](const heap_genus& h) { return h.g.symbol(); }, "As in '1^031'.")
+      .def_property_readonly(
+          "of_nim_heap", [](const heap_genus& h) { return h.g.of_nim_heap(); },
+          "True for a Nim heap's genus: 0^120, 1^031 or g^{g, g XOR 2}.")
+      .def_property_readonly(
+          "tame", [](const heap_genus& h) { return h.tame; },
+          "True when every position play from this heap reaches has the genus of a position of Nim:\n"
+          "misère play on such heaps then follows misère Nim with the heaps' normal values.")
+      .def("__str__", [](const heap_genus& h) { return h.g.symbol(); })
+      .def("__repr__", [](const heap_genus& h) { return "<grundy.Genus " + h.g.symbol() + ">"; })
+      .def("__eq__", [](const heap_genus& a, const heap_genus& b) { return a.g == b.g; })
+      .def("__hash__", [](const heap_genus& h) { return py::hash(py::str(h.g.symbol())); });
+
+  m.def(
+      "genus",
+      [](const py::object& rule, const py::object& heap, const py::object& max_memory) {
+        return genera_of(rule, heap, "heap", max_memory).back();
+      },
+      py::arg("rule"), py::arg("heap"), py::kw_only(), py::arg("max_memory") = py::none(),
+      "The genus of a heap of `heap` tokens of a heap game (a Genus).");
+  m.def(
+      "genera",
+      [](const py::object& rule, const py::object& max_heap, const py::object& max_memory) {
+        return genera_of(rule, max_heap, "max_heap", max_memory);
+      },
+      py::arg("rule"), py::arg("max_heap"), py::kw_only(), py::arg("max_memory") = py::none(),
+      "The genus of each heap 0..max_heap (a list of Genus, index h for heap h).");
+}
 
 } // namespace grundy::python

@@ -1,0 +1,56 @@
+#pragma once
+// Misère hints of heap games (octal codes and the heap game's rules) from the misère quotient of
+// their heaps: a sum of heaps far beyond the reach of its game graph is answered by products in
+// the quotient's table.
+
+#include <grundy/games/nim/rules.hpp>
+#include <grundy/heap/rule.hpp>
+#include <grundy/misere/quotient.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace grundy::cli {
+
+// What a hint may spend on the quotient before it falls back to the game graph.
+struct quotient_budget {
+  std::size_t max_order = 4096; // a table of 4096^2 elements: 64 MB
+  std::uint64_t max_memory = std::uint64_t{1} << 30;
+  // Processor seconds: Q_30 of 0.07 (order 360) takes about 3.
+  double seconds = 15;
+};
+
+// The misère outcome and winning moves of sums of heaps, from Q_n of the rule with n the largest
+// heap of the start position. Every move of a position is tried: its option's class is
+// a product of the classes of the heaps it leaves, so each costs a few look-ups.
+class quotient_strategy {
+public:
+  // The quotient for `start`, or nullopt when it cannot be had within `budget` (misère
+  // quotients of most codes grow without bound). Throws `interrupted` once *stop is set.
+  static std::optional<quotient_strategy> make(const heap_rule& rule, const heaps& start,
+                                               const std::atomic<bool>* stop,
+                                               const quotient_budget& budget = {});
+
+  const misere_quotient& quotient() const noexcept { return quotient_; }
+  outcome outcome_of(const heaps& s) const;
+  // The positions the winning moves lead to, each once: the largest heap first, then in the
+  // order of heap_rule::for_each_option.
+  std::vector<heaps> winning_moves(const heaps& s,
+                                   std::size_t most = std::numeric_limits<std::size_t>::max()) const;
+  std::uint64_t winning_move_count(const heaps& s) const;
+
+private:
+  quotient_strategy(misere_quotient q, const std::atomic<bool>* stop)
+      : quotient_(std::move(q)), stop_(stop) {}
+  // f(position after the move) for each winning move, until f returns false.
+  template <class F> void each_winning_move(const heaps& s, F&& f) const;
+
+  misere_quotient quotient_;
+  const std::atomic<bool>* stop_;
+};
+
+} // namespace grundy::cli

@@ -1,0 +1,153 @@
+"""grundy.misere_quotient and grundy.genus against published figures and the game graph."""
+
+import itertools
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import grundy
+
+
+@pytest.fixture(scope="module")
+def kayles30():
+    return grundy.misere_quotient("0.07", 30)
+
+
+def test_dawsons_kayles_has_order_360(kayles30):
+    # Plambeck and Siegel's figure for Q_30 of 0.07.
+    q = kayles30
+    assert q.order == 360
+    assert q.rule == "0.07" and q.max_heap == 30
+    assert "order 360" in repr(q)
+    assert q.presentation.startswith("<") and q.presentation.endswith(">")
+    assert all(" = " not in name for name in q.p_portion)
+    assert [heap for _, heap in q.generators] == sorted(heap for _, heap in q.generators)
+    for left, right in q.relations:
+        assert f"{left} = {right}" in q.presentation
+
+
+def test_one_token_at_a_time_has_order_2():
+    # 0.3 takes one token at a time: a sum of T tokens is a misère P-position exactly when T is
+    # odd, so the quotient is {1, a} with a^2 = 1, a the heaps of odd size.
+    q = grundy.misere_quotient("0.3", 9)
+    assert q.order == 2
+    (a,) = q.p_portion
+    assert [q.element(h) == a for h in range(10)] == [h % 2 == 1 for h in range(10)]
+    assert q.element(0) == "1"
+    assert q.outcome([]) == "N"
+    assert q.outcome([3, 4, 6]) == "P" and q.outcome([3, 4, 5]) == "N"
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.137", "0.77", "4.7"])
+def test_outcomes_agree_with_the_game_graph(code):
+    q = grundy.misere_quotient(code, 9)
+    for heaps in itertools.chain(
+        ([h] for h in range(1, 10)), itertools.combinations_with_replacement(range(1, 10), 2), [[2, 5, 9], [1, 1, 7]]
+    ):
+        heaps = list(heaps)
+        expected = grundy.hint(grundy.Octal(code, heaps), misere=True).outcome
+        assert q.outcome(heaps) == expected, (code, heaps)
+
+
+def test_winning_moves_lead_to_p_positions(kayles30):
+    # Each misère winning move of the game graph leads to a sum the quotient calls P, and every
+    # other move to one it calls N.
+    game = grundy.Octal("0.07", [9, 7, 4])
+    winning = grundy.winning_moves(game, misere=True)
+    for move in game.moves():
+        assert (kayles30.outcome(move) == "P") == (move in winning), move
+
+
+def test_save_and_load(tmp_path, kayles30):
+    path = tmp_path / "q"
+    kayles30.save(path)
+    back = grundy.MisereQuotient.load(path)
+    assert back.order == 360 and back.rule == "0.07" and back.max_heap == 30
+    assert back.presentation == kayles30.presentation
+    assert back.p_portion == kayles30.p_portion
+    assert [back.element(h) for h in range(31)] == [kayles30.element(h) for h in range(31)]
+    assert back.decides_every_heap == kayles30.decides_every_heap
+    # The CLI reads what Python wrote.
+    cli = os.environ.get("GRUNDY_CLI")
+    if cli:
+        import subprocess
+
+        out = subprocess.run([cli, "misere", "--load", str(path), "--format", "json"], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert '"order": 360' in out.stdout
+
+
+def test_malformed_files_are_refused(tmp_path):
+    bad = tmp_path / "bad"
+    bad.write_text("not a quotient\n")
+    with pytest.raises(ValueError, match="path"):
+        grundy.MisereQuotient.load(bad)
+    with pytest.raises(OSError):
+        grundy.MisereQuotient.load(tmp_path / "missing")
+
+
+def test_bad_arguments_name_themselves(kayles30):
+    with pytest.raises(ValueError, match="rule"):
+        grundy.misere_quotient("0.9z", 5)
+    with pytest.raises(TypeError, match="rule"):
+        grundy.misere_quotient(7, 5)
+    with pytest.raises(ValueError, match="max_heap"):
+        grundy.misere_quotient("0.07", 0)
+    with pytest.raises(TypeError, match="max_heap"):
+        grundy.misere_quotient("0.07", 2.5)
+    with pytest.raises(ValueError, match="max_order"):
+        grundy.misere_quotient("0.07", 5, max_order=0)
+    with pytest.raises(ValueError, match="max_memory"):
+        grundy.misere_quotient("0.07", 5, max_memory="lots")
+    with pytest.raises(ValueError, match="heap"):
+        kayles30.element(31)
+    with pytest.raises(ValueError, match="heap"):
+        kayles30.element(-1)
+    with pytest.raises(ValueError, match="heaps"):
+        kayles30.outcome([3, 40])
+    with pytest.raises(TypeError, match="heaps"):
+        kayles30.outcome(["3"])
+    with pytest.raises(ValueError, match="heap"):
+        grundy.genus("0.07", -1)
+    with pytest.raises(TypeError, match="k"):
+        grundy.genus("0.07", 3).gamma("2")
+
+
+def test_limits_raise_limit_exceeded():
+    with pytest.raises(grundy.LimitExceeded, match="max_order"):
+        grundy.misere_quotient("0.07", 30, max_order=10)
+
+
+def test_genus_of_nim_like_heaps():
+    # Heaps of 0.3 behave as *1 (odd) and *0 (even) in any sum: Nim heaps' genera.
+    odd, even = grundy.genus("0.3", 5), grundy.genus("0.3", 4)
+    assert odd.symbol == "1^031" and even.symbol == "0^120"
+    assert odd.normal == 1 and even.normal == 0
+    assert odd.of_nim_heap and odd.tame and even.tame
+    assert [odd.gamma(k) for k in range(6)] == [0, 3, 1, 3, 1, 3]
+    assert odd.gamma(10**30) == odd.gamma(2) and odd.gamma(10**30 + 1) == odd.gamma(3)
+    assert str(odd) == "1^031" and repr(odd) == "<grundy.Genus 1^031>"
+    assert [g.symbol for g in grundy.genera("0.3", 3)] == ["0^120", "1^031", "0^120", "1^031"]
+
+
+def test_dawsons_kayles_is_not_tame():
+    # A tame game's misère play is misère Nim's, whose quotients are far smaller than 360.
+    genera = grundy.genera("0.07", 30)
+    assert len(genera) == 31
+    assert not genera[30].tame
+    assert [g.normal for g in genera[:10]] == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
+
+
+def test_ctrl_c_interrupts_a_long_quotient():
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.misere_quotient("0.6", 400, max_order=10**9)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 0.3 + 1.5
