@@ -3,6 +3,8 @@
 
 #include <grundy/misere/detail/quotient_engine.hpp>
 
+#include <grundy/stop.hpp>
+
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -11,6 +13,18 @@ namespace grundy {
 namespace {
 
 using namespace misere_detail;
+
+std::string sum_text(const sum_type& sum) {
+  std::string out;
+  for (std::size_t h = 1; h < sum.size(); ++h)
+    for (std::uint32_t c = 0; c < sum[h]; ++c)
+      out += fmt::format("{}{}", out.empty() ? "" : "+", h);
+  return out.empty() ? "0" : out;
+}
+
+bool same_candidate(const table_monoid& a, const table_monoid& b) {
+  return a.order == b.order && a.p == b.p && a.heaps == b.heaps && a.products == b.products;
+}
 
 bool candidate_is_p(const table_monoid& m, const sum_type& sum) {
   element x = 0;
@@ -86,8 +100,11 @@ table_monoid recalibrate(const engine_context& ctx, const table_monoid& trial, h
           pick[j] = pick[j - 1] + 1;
       }
     }
-  throw std::runtime_error(
-      fmt::format("the misère quotient of {} could not be refined at heap {}", ctx.rule().str(), n));
+  // Front ends report limits as run failures; an engine that cannot go on is one of those.
+  throw limit_exceeded(fmt::format("the misère quotient of {} cannot be found at heap {}: no candidate "
+                                   "tried classifies the sum {} right",
+                                   ctx.rule().str(), n, sum_text(failure)),
+                       {}, limit_kind::states);
 }
 
 } // namespace
@@ -108,17 +125,36 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
       auto trial = marked_candidate(ctx, q, n, {{n, 2, 2}});
       candidates = 1;
       ctx.progress(n - 1, trial.order, candidates);
+      // Nothing proves that refinement reaches the quotient: each candidate is a function of
+      // the one before (the least failure and the recalibration are deterministic and the
+      // numbering canonical), so a candidate met again means the loop would go round for
+      // ever. Brent's cycle detection finds that by keeping one earlier candidate, and the
+      // order limit bounds every other run.
+      table_monoid checkpoint = trial;
+      std::size_t since = 0, window = 1;
       while (auto failure = least_failure(ctx, trial, n, false)) {
         trial = recalibrate(ctx, trial, n, *failure);
         ++candidates;
         ctx.progress(n - 1, trial.order, candidates);
+        if (same_candidate(trial, checkpoint))
+          throw limit_exceeded(
+              fmt::format("the misère quotient of {} cannot be found at heap {}: its "
+                          "refinement returned to a candidate it had tried after {} candidates",
+                          rule.str(), n, candidates),
+              {}, limit_kind::states);
+        if (++since == window) {
+          ctx.check(q.bytes() + 2 * trial.bytes());
+          checkpoint = trial;
+          since = 0;
+          window *= 2;
+        }
       }
       q = std::move(trial);
     }
     ctx.check_order(q.order, n);
     ctx.progress(n, q.order, candidates);
   }
-  const bool settles = periodicity_settles(rule, q, max_heap);
+  const bool settles = periodicity_settles(rule, q.heaps);
   std::vector<bool> p(q.order);
   for (std::size_t x = 0; x < q.order; ++x)
     p[x] = q.p[x];
