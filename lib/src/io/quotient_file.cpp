@@ -114,6 +114,8 @@ misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_by
   }
   const auto max_heap = whole(path, field(path, o, "max_heap"), "a largest heap", UINT32_MAX - 1);
   const auto order = whole(path, field(path, o, "order"), "an order", UINT32_MAX / 2);
+  // Every quotient holds the identity; an order of 0 would leave no element to index below.
+  if (order == 0) refuse(path, "has order 0 (a quotient holds at least the identity)");
   const auto& decides = field(path, o, "decides_every_heap");
   if (!decides.is_bool()) refuse(path, "has a decides_every_heap that is not true or false");
   const auto& heaps_json = array_of(path, field(path, o, "heaps"), "heaps");
@@ -121,11 +123,10 @@ misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_by
     refuse(path, fmt::format("has {} heap classes for heaps 0 to {}", heaps_json.size(), max_heap));
   std::vector<misere_quotient::element> heaps;
   for (const auto& v : heaps_json)
-    heaps.push_back(
-        static_cast<misere_quotient::element>(whole(path, v, "a heap class", order ? order - 1 : 0)));
+    heaps.push_back(static_cast<misere_quotient::element>(whole(path, v, "a heap class", order - 1)));
   std::vector<bool> p(order);
   for (const auto& v : array_of(path, field(path, o, "p"), "a P-portion"))
-    p[whole(path, v, "a P element", order ? order - 1 : 0)] = true;
+    p[whole(path, v, "a P element", order - 1)] = true;
   const auto& rows = array_of(path, field(path, o, "products"), "products");
   if (rows.size() != order) refuse(path, fmt::format("has {} product rows for order {}", rows.size(), order));
   std::vector<std::vector<misere_quotient::element>> products(order);
