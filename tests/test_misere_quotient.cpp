@@ -19,7 +19,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -138,6 +140,11 @@ BOOST_AUTO_TEST_CASE(quotient_of_0_75_is_r8_for_every_heap) {
   const auto q = quotient("0.75", 30);
   BOOST_TEST(q.order() == 8u);
   BOOST_TEST(q.presentation().str() == "<a, b, c | a^2 = 1, b c = a b, c^2 = b^2, b^3 = b>");
+  std::vector<std::string> p;
+  for (auto x : q.p_portion())
+    p.push_back(q.name(x));
+  std::sort(p.begin(), p.end());
+  BOOST_TEST((p == std::vector<std::string>{"a", "b^2"}));
   BOOST_TEST(q.decides_every_heap());
   BOOST_TEST(!quotient("0.75", 12).decides_every_heap());
   for (heap_size h = 11; h <= 30; ++h)
@@ -316,6 +323,69 @@ BOOST_AUTO_TEST_CASE(tables_are_checked_against_the_rule) {
   BOOST_TEST((moved.misere_outcome(b) != labelled_sums(dawson.rule(), b).at(b)), grundy::format_heaps(b));
 }
 
+// The presentation alone rebuilds the quotient: its relations hold in the table, each rewrites
+// a word into a smaller one (degree first, then the larger exponent of an earlier generator
+// first), so every word rewrites to a word no left side divides; there are exactly order() of
+// those and they name distinct elements. The monoid the presentation defines thus has at most
+// order() elements and maps onto the quotient: it is the quotient.
+BOOST_AUTO_TEST_CASE(presentations_rebuild_their_tables) {
+  using word = std::vector<std::uint32_t>;
+  const auto smaller = [](const word& a, const word& b) {
+    const auto da = std::accumulate(a.begin(), a.end(), std::uint64_t{0});
+    const auto db = std::accumulate(b.begin(), b.end(), std::uint64_t{0});
+    if (da != db) return da < db;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i] != b[i]) return a[i] > b[i];
+    return false;
+  };
+  for (const auto& [rule, n] : std::vector<std::pair<std::string, heap_size>>{{"0.33", 2},
+                                                                              {"0.75", 30},
+                                                                              {"0.07", 20},
+                                                                              {"0.137", 14},
+                                                                              {"0.77", 16},
+                                                                              {"S(1,3,4)", 12},
+                                                                              {"grundy", 12},
+                                                                              {"0.B4", 10}}) {
+    const auto q = quotient(rule, n);
+    const auto& pres = q.presentation();
+    const std::size_t k = pres.generators.size();
+    const auto value = [&](const word& w) {
+      misere_quotient::element x = misere_quotient::identity;
+      for (std::size_t g = 0; g < k; ++g)
+        for (std::uint32_t e = 0; e < w[g]; ++e)
+          x = q.multiply(x, q.heap(pres.generators[g].heap));
+      return x;
+    };
+    for (const auto& r : pres.relations) {
+      BOOST_TEST_REQUIRE(r.left.size() == k);
+      BOOST_TEST_REQUIRE(r.right.size() == k);
+      BOOST_TEST(value(r.left) == value(r.right), rule);
+      BOOST_TEST(smaller(r.right, r.left), rule);
+    }
+    const auto reducible = [&](const word& w) {
+      return std::any_of(pres.relations.begin(), pres.relations.end(), [&](const auto& r) {
+        for (std::size_t g = 0; g < k; ++g)
+          if (r.left[g] > w[g]) return false;
+        return true;
+      });
+    };
+    // Irreducible words, breadth first: their divisors are irreducible too.
+    std::set<word> irreducible{word(k, 0)};
+    std::vector<word> queue{word(k, 0)};
+    for (std::size_t i = 0; i < queue.size() && irreducible.size() <= q.order(); ++i)
+      for (std::size_t g = 0; g < k; ++g) {
+        word w = queue[i];
+        ++w[g];
+        if (!reducible(w) && irreducible.insert(w).second) queue.push_back(w);
+      }
+    BOOST_TEST(irreducible.size() == q.order(), rule);
+    std::set<misere_quotient::element> elements;
+    for (const auto& w : irreducible)
+      elements.insert(value(w));
+    BOOST_TEST(elements.size() == irreducible.size(), rule);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(heaps_past_the_quotient_are_refused) {
   const auto q = quotient("0.07", 6);
   BOOST_CHECK_THROW(q.heap(7), std::out_of_range);
@@ -359,6 +429,21 @@ BOOST_AUTO_TEST_CASE(from_tables_checks_the_tables) {
   BOOST_CHECK_THROW(
       misere_quotient::from_tables(q.rule(), doubled, {false, true, false, true}, {0, 1, 2}, false),
       std::invalid_argument);
+  // Claiming every heap decided where the periodicity test shows nothing (0.33 up to heap 2):
+  // refused, while 0.75's R_8 up to heap 30, which the test settles, keeps its claim.
+  BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), products, p, heaps, true), std::invalid_argument);
+  const auto r8 = quotient("0.75", 30);
+  std::vector<std::vector<misere_quotient::element>> r8_products(r8.order());
+  std::vector<bool> r8_p(r8.order());
+  for (misere_quotient::element x = 0; x < r8.order(); ++x) {
+    r8_p[x] = r8.is_p(x);
+    for (misere_quotient::element y = 0; y < r8.order(); ++y)
+      r8_products[x].push_back(r8.multiply(x, y));
+  }
+  std::vector<misere_quotient::element> r8_heaps;
+  for (heap_size h = 0; h <= 30; ++h)
+    r8_heaps.push_back(r8.heap(h));
+  BOOST_TEST(misere_quotient::from_tables(r8.rule(), r8_products, r8_p, r8_heaps, true).decides_every_heap());
 }
 
 BOOST_AUTO_TEST_CASE(files_round_trip_and_malformed_files_are_refused) {
@@ -407,6 +492,16 @@ BOOST_AUTO_TEST_CASE(files_round_trip_and_malformed_files_are_refused) {
       quotient_file_error);
   BOOST_CHECK_THROW(grundy::io::read_quotient_file(
                         write("products.json", replaced("\"products\":[[0,1,", "\"products\":[[0,0,"))),
+                    quotient_file_error);
+  BOOST_CHECK_THROW(
+      grundy::io::read_quotient_file(
+          write("decides.json", replaced("\"decides_every_heap\":false", "\"decides_every_heap\":true"))),
+      quotient_file_error);
+  // Order 0 with a P element: refused before anything is indexed by it.
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(
+                        write("order0.json", "{\"format\":\"grundy misere quotient\",\"version\":1,\"rule\":"
+                                             "\"0.07\",\"max_heap\":0,\"order\":0,\"decides_every_heap\":"
+                                             "false,\"heaps\":[0],\"p\":[0,0,0],\"products\":[]}")),
                     quotient_file_error);
   BOOST_CHECK_THROW(grundy::io::read_quotient_file(path, 100), quotient_file_error);
   BOOST_CHECK_THROW(grundy::io::read_quotient_file((dir / "missing.json").string()), quotient_file_error);

@@ -1,5 +1,6 @@
 // misere_quotient: the tables of a quotient, read by the front ends, and their validation.
 
+#include <grundy/misere/detail/quotient_engine.hpp>
 #include <grundy/misere/detail/quotient_presentation.hpp>
 #include <grundy/misere/quotient.hpp>
 
@@ -176,6 +177,12 @@ misere_quotient misere_quotient::from_tables(heap_rule rule, std::vector<std::ve
   if (classes != r)
     refuse(fmt::format("{} elements are indistinguishable from others (the quotient is not reduced)",
                        r - classes));
+  // The claim is the periodicity test's on these heap classes, which costs nothing to redo: a
+  // table claiming more than the test shows would answer for heaps it knows nothing of.
+  if (d->decides && !misere_detail::periodicity_settles(d->rule, d->heaps))
+    refuse(fmt::format("the tables claim to decide every heap, but the periodicity test does not show it "
+                       "for {} up to heap {}",
+                       d->rule.str(), d->heaps.size() - 1));
   misere_detail::build_presentation(d->products, r, d->heaps, d->presentation, d->words);
   misere_quotient q;
   q.data_ = std::move(d);

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace grundy::misere_detail {
@@ -88,7 +89,8 @@ table_monoid marked_candidate(const engine_context& ctx, const table_monoid& bas
 // The index of x's powers: least i with x^i = x^(i+p) for some p >= 1; and that period p.
 std::pair<std::uint32_t, std::uint32_t> index_and_period(const table_monoid& m, element x);
 
-// Plambeck and Siegel's periodicity test for an octal code of finite length (quotient_periodicity.cpp).
-bool periodicity_settles(const heap_rule& rule, const table_monoid& m, heap_size n);
+// Plambeck and Siegel's periodicity test for an octal code of finite length or a finite
+// subtraction set, given the classes of heaps 0..n (quotient_periodicity.cpp).
+bool periodicity_settles(const heap_rule& rule, std::span<const element> heaps);
 
 } // namespace grundy::misere_detail
