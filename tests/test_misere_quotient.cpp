@@ -444,6 +444,10 @@ BOOST_AUTO_TEST_CASE(from_tables_checks_the_tables) {
   for (heap_size h = 0; h <= 30; ++h)
     r8_heaps.push_back(r8.heap(h));
   BOOST_TEST(misere_quotient::from_tables(r8.rule(), r8_products, r8_p, r8_heaps, true).decides_every_heap());
+  // The checks honour a stop flag (they take order² steps and more on large tables).
+  const std::atomic<bool> stop{true};
+  BOOST_CHECK_THROW(misere_quotient::from_tables(r8.rule(), r8_products, r8_p, r8_heaps, true, &stop),
+                    grundy::stopped);
 }
 
 BOOST_AUTO_TEST_CASE(files_round_trip_and_malformed_files_are_refused) {
@@ -504,6 +508,8 @@ BOOST_AUTO_TEST_CASE(files_round_trip_and_malformed_files_are_refused) {
                                              "false,\"heaps\":[0],\"p\":[0,0,0],\"products\":[]}")),
                     quotient_file_error);
   BOOST_CHECK_THROW(grundy::io::read_quotient_file(path, 100), quotient_file_error);
+  const std::atomic<bool> stop{true};
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(path, 1 << 30, &stop), grundy::stopped);
   BOOST_CHECK_THROW(grundy::io::read_quotient_file((dir / "missing.json").string()), quotient_file_error);
   BOOST_CHECK_THROW(grundy::io::read_quotient_file(dir.string()), quotient_file_error);
   try {

@@ -80,7 +80,8 @@ void write_quotient_file(const std::string& path, const misere_quotient& q, cons
       path, [&](std::ostream& out) { out << boost::json::serialize(o) << '\n'; }, stop);
 }
 
-misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_bytes) {
+misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_bytes,
+                                   const std::atomic<bool>* stop) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) refuse(path, "is a directory");
   std::ifstream in(path, std::ios::binary);
@@ -140,7 +141,7 @@ misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_by
   }
   try {
     return misere_quotient::from_tables(std::move(*rule), std::move(products), std::move(p), std::move(heaps),
-                                        decides.as_bool());
+                                        decides.as_bool(), stop);
   } catch (const std::invalid_argument& e) {
     throw quotient_file_error(fmt::format("the quotient file {}: {}", path, e.what()));
   }

@@ -158,7 +158,8 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
   std::vector<bool> p(q.order);
   for (std::size_t x = 0; x < q.order; ++x)
     p[x] = q.p[x];
-  return misere_quotient::assemble(rule, std::move(q.products), std::move(p), std::move(q.heaps), settles);
+  return misere_quotient::assemble(rule, std::move(q.products), std::move(p), std::move(q.heaps), settles,
+                                   options.stop);
 }
 
 std::optional<std::vector<heap_size>> least_misclassified_sum(const misere_quotient& q,
