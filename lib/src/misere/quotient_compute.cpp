@@ -42,16 +42,7 @@ std::optional<element> conservative_extension(const engine_context& ctx, table_m
   bool heap_is_p = !images.empty();
   for (element t : images)
     if (q.p[t]) heap_is_p = false;
-  bits dead(q.order);
-  for (element y = 0; y < q.order; ++y) {
-    bool d = true;
-    for (element t : images)
-      if (q.p[q.mul(y, t)]) {
-        d = false;
-        break;
-      }
-    dead[y] = d;
-  }
+  const bits dead = dead_elements(q, images);
   for (element x = 0; x < q.order; ++x) {
     if (q.p[x] != heap_is_p) continue;
     bool fits = true;

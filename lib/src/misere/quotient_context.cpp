@@ -69,6 +69,13 @@ std::vector<element> option_images(const engine_context& ctx, const table_monoid
   return images;
 }
 
+bits dead_elements(const table_monoid& m, const std::vector<element>& images) {
+  bits dead(m.order);
+  for (element y = 0; y < m.order; ++y)
+    dead[y] = std::none_of(images.begin(), images.end(), [&](element t) { return m.p[m.mul(y, t)]; });
+  return dead;
+}
+
 std::pair<std::uint32_t, std::uint32_t> index_and_period(const table_monoid& m, element x) {
   std::vector<std::uint32_t> seen(m.order, UINT32_MAX);
   element power = 0;

@@ -34,13 +34,7 @@ bool periodicity_settles(const heap_rule& rule, std::span<const element> heaps) 
   std::size_t k = 0, s = 1;
   if (const auto* code = rule.octal()) {
     k = code->length();
-    for (std::size_t t = 0; t <= k; ++t) {
-      const auto d = code->digit(t);
-      if (d & octal_bits::three_heaps)
-        s = 3;
-      else if ((d & octal_bits::two_heaps) && s < 2)
-        s = 2;
-    }
+    s = static_cast<std::size_t>(std::max(1, code->max_heaps_left()));
     if (k == 0 && !code->splits_without_removing()) return true; // no move at all
   } else if (const auto* sub = std::get_if<subtraction_rule>(&rule.kind()); sub && !sub->all_but) {
     k = sub->set.empty() ? 0 : sub->set.back();

@@ -62,6 +62,10 @@ private:
 // The images of a heap's options in `m`: distinct elements, sorted.
 std::vector<element> option_images(const engine_context& ctx, const table_monoid& m, heap_size h);
 
+// dead(h) for a heap whose options have `images`: the y with y·t outside P for every image t.
+// A sum G holding h is a P-position only if the class of G without that h is dead.
+bits dead_elements(const table_monoid& m, const std::vector<element>& images);
+
 // A sum of heaps as multiplicities m[h], h = 0..n (m[0] unused).
 using sum_type = std::vector<std::uint32_t>;
 
