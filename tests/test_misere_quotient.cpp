@@ -554,6 +554,20 @@ BOOST_AUTO_TEST_CASE(stop_flag_and_order_limit) {
   tight.max_memory = 1 << 16;
   BOOST_CHECK_THROW(grundy::compute_misere_quotient(heap_rule::parse("0.07"), 30, tight),
                     grundy::limit_exceeded);
+
+  // The heaps' options count too: 0.8 splits heap h into three heaps in about h²/12 ways, tens
+  // of megabytes up to heap 400, refused under 1 MB before any heap is done.
+  grundy::quotient_options few;
+  few.max_memory = 1 << 20;
+  bool any_heap = false;
+  few.on_progress = [&](const grundy::quotient_progress&) { any_heap = true; };
+  try {
+    grundy::compute_misere_quotient(heap_rule::parse("0.8"), 400, few);
+    BOOST_FAIL("no memory limit");
+  } catch (const grundy::limit_exceeded& e) {
+    BOOST_TEST((e.kind() == grundy::limit_kind::memory));
+  }
+  BOOST_TEST(!any_heap);
 }
 
 BOOST_AUTO_TEST_CASE(progress_is_reported_per_heap) {

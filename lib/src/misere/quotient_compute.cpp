@@ -76,9 +76,8 @@ table_monoid recalibrate(const engine_context& ctx, const table_monoid& trial, h
         std::vector<fresh_heap> fresh;
         for (std::size_t i : pick) {
           const heap_size h = involved[i];
-          const auto [index, period] = index_and_period(trial, trial.heaps[h]);
-          fresh.push_back({h, std::max<std::uint32_t>(index, failure[h]) + widen, 2 + widen});
-          (void)period;
+          const std::uint32_t index = index_and_period(trial, trial.heaps[h]).first;
+          fresh.push_back({h, std::max(index, failure[h]) + widen, 2 + widen});
         }
         auto candidate = marked_candidate(ctx, trial, n, fresh);
         if (candidate_is_p(candidate, failure) == want) return candidate;

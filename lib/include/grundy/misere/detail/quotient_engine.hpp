@@ -45,7 +45,7 @@ public:
   bool has_options(heap_size h) const { return !options_[h].empty(); }
 
   // Throws stopped when the stop flag is set, limit_exceeded past the memory limit (`bytes`
-  // the tables held now).
+  // the tables held now, to which the heaps' options are added).
   void check(std::uint64_t bytes) const;
   void check_order(std::size_t order, heap_size h) const;
   void progress(heap_size h, std::size_t order, std::size_t candidates) const;
@@ -56,6 +56,7 @@ private:
   const heap_rule& rule_;
   const quotient_options& opts_;
   std::vector<std::vector<std::vector<heap_size>>> options_;
+  std::uint64_t option_bytes_ = 0; // what options_ holds: hexadecimal codes have h² options per heap
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
