@@ -349,6 +349,24 @@ BOOST_AUTO_TEST_CASE(stop_flag_and_order_limit) {
   BOOST_TEST(!any_heap);
 }
 
+// The guard that ends a refinement going round in circles: a sequence that enters a cycle is
+// caught within a few laps, one that never repeats is not.
+BOOST_AUTO_TEST_CASE(cycle_watch_sees_a_returning_sequence) {
+  for (int start : {0, 1, 5, 40})
+    for (int length : {1, 2, 3, 17, 64}) {
+      const auto term = [&](int i) { return i < start ? i : start + (i - start) % length; };
+      grundy::misere_detail::cycle_watch<int> watch(term(0));
+      int i = 1;
+      while (!watch.seen(term(i)) && i < 10'000)
+        ++i;
+      BOOST_TEST(i < 4 * (start + length) + 2, "start " << start << ", length " << length << ": " << i);
+      BOOST_TEST(i >= start + length, "start " << start << ", length " << length << ": " << i);
+    }
+  grundy::misere_detail::cycle_watch<int> never(0);
+  for (int i = 1; i < 100'000; ++i)
+    BOOST_TEST_REQUIRE(!never.seen(i));
+}
+
 BOOST_AUTO_TEST_CASE(progress_is_reported_per_heap) {
   std::vector<heap_size> heaps_done;
   grundy::quotient_options options;

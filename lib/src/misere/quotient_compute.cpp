@@ -22,10 +22,6 @@ std::string sum_text(const sum_type& sum) {
   return out.empty() ? "0" : out;
 }
 
-bool same_candidate(const table_monoid& a, const table_monoid& b) {
-  return a.order == b.order && a.p == b.p && a.heaps == b.heaps && a.products == b.products;
-}
-
 bool candidate_is_p(const table_monoid& m, const sum_type& sum) {
   element x = 0;
   for (std::size_t h = 1; h < sum.size(); ++h)
@@ -120,24 +116,18 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
       // numbering canonical), so a candidate met again means the loop would go round for
       // ever. Brent's cycle detection finds that by keeping one earlier candidate, and the
       // order limit bounds every other run.
-      table_monoid checkpoint = trial;
-      std::size_t since = 0, window = 1;
+      cycle_watch<table_monoid> tried(trial);
       while (auto failure = least_failure(ctx, trial, n, false)) {
         trial = recalibrate(ctx, trial, n, *failure);
         ++candidates;
         ctx.progress(n - 1, trial.order, candidates);
-        if (same_candidate(trial, checkpoint))
+        ctx.check(q.bytes() + 2 * trial.bytes());
+        if (tried.seen(trial))
           throw limit_exceeded(
               fmt::format("the misère quotient of {} cannot be found at heap {}: its "
                           "refinement returned to a candidate it had tried after {} candidates",
                           rule.str(), n, candidates),
               {}, limit_kind::states);
-        if (++since == window) {
-          ctx.check(q.bytes() + 2 * trial.bytes());
-          checkpoint = trial;
-          since = 0;
-          window *= 2;
-        }
       }
       q = std::move(trial);
     }

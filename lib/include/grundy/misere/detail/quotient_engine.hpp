@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace grundy::misere_detail {
@@ -28,6 +29,7 @@ struct table_monoid {
   std::vector<element> heaps{0};
 
   element mul(element x, element y) const noexcept { return products[std::size_t{x} * order + y]; }
+  friend bool operator==(const table_monoid&, const table_monoid&) = default;
   std::uint64_t bytes() const noexcept {
     return products.size() * sizeof(element) + p.num_blocks() * 8 + heaps.size() * sizeof(element);
   }
@@ -90,6 +92,28 @@ struct fresh_heap {
 };
 table_monoid marked_candidate(const engine_context& ctx, const table_monoid& base, heap_size n,
                               const std::vector<fresh_heap>& fresh);
+
+// Brent's cycle detection over a sequence x0, x1, ... in which each term is a function of the
+// one before: seen(x_i) is true once x_i equals a term kept from before, which happens within a
+// few times (cycle start + cycle length) steps of a sequence that cycles, and never for one that
+// does not. It keeps one term, copied at steps 1, 2, 4, 8, ...
+template <class T> class cycle_watch {
+public:
+  explicit cycle_watch(T first) : kept_(std::move(first)) {}
+  bool seen(const T& x) {
+    if (x == kept_) return true;
+    if (++since_ == window_) {
+      kept_ = x;
+      since_ = 0;
+      window_ *= 2;
+    }
+    return false;
+  }
+
+private:
+  T kept_;
+  std::uint64_t since_ = 0, window_ = 1;
+};
 
 // The index of x's powers: least i with x^i = x^(i+p) for some p >= 1; and that period p.
 std::pair<std::uint32_t, std::uint32_t> index_and_period(const table_monoid& m, element x);
