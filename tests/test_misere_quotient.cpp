@@ -1,23 +1,22 @@
 // Misère quotients: published figures, the quotient's outcomes against the labelled game graph
-// of sums, the tables' validation, files, limits.
+// of sums, the verification, limits (tables and files: test_misere_quotient_files.cpp).
 #define BOOST_TEST_MODULE misere_quotient
 #include <boost/test/unit_test.hpp>
 
 #include <grundy/games/octal.hpp>
 #include <grundy/graph.hpp>
 #include <grundy/heap/rule.hpp>
-#include <grundy/io/quotient_file.hpp>
 #include <grundy/misere.hpp>
 #include <grundy/misere/detail/quotient_engine.hpp>
 #include <grundy/misere/quotient.hpp>
 #include <grundy/stop.hpp>
 
+#include "misere_quotient_tables.hpp"
+
 #include <boost/graph/adjacency_list.hpp>
 
 #include <algorithm>
 #include <atomic>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
 #include <string>
@@ -28,12 +27,10 @@ using grundy::heap_size;
 using grundy::heaps;
 using grundy::misere_quotient;
 using grundy::outcome;
+using grundy_test::quotient;
+using grundy_test::tables_of;
 
 namespace {
-
-misere_quotient quotient(const std::string& rule, heap_size n) {
-  return grundy::compute_misere_quotient(heap_rule::parse(rule), n);
-}
 
 // Misère outcomes of every sum reachable from `start` under any heap rule, from a game graph
 // built here from the rule's options (sorted multisets, zeros dropped) and labelled by the
@@ -138,6 +135,11 @@ BOOST_AUTO_TEST_CASE(quotient_of_0_75_is_r8_for_every_heap) {
   const auto q = quotient("0.75", 30);
   BOOST_TEST(q.order() == 8u);
   BOOST_TEST(q.presentation().str() == "<a, b, c | a^2 = 1, b c = a b, c^2 = b^2, b^3 = b>");
+  std::vector<std::string> p;
+  for (auto x : q.p_portion())
+    p.push_back(q.name(x));
+  std::sort(p.begin(), p.end());
+  BOOST_TEST((p == std::vector<std::string>{"a", "b^2"}));
   BOOST_TEST(q.decides_every_heap());
   BOOST_TEST(!quotient("0.75", 12).decides_every_heap());
   for (heap_size h = 11; h <= 30; ++h)
@@ -272,22 +274,14 @@ BOOST_AUTO_TEST_CASE(tables_are_checked_against_the_rule) {
   // tables are wrong (unless the swap happens to be a symmetry of the quotient): every sum the
   // check returns is one the tables get wrong.
   const auto q = quotient("0.07", 10);
-  std::vector<std::vector<misere_quotient::element>> products(q.order());
-  for (misere_quotient::element x = 0; x < q.order(); ++x)
-    for (misere_quotient::element y = 0; y < q.order(); ++y)
-      products[x].push_back(q.multiply(x, y));
-  std::vector<bool> p(q.order());
-  for (auto x : q.p_portion())
-    p[x] = true;
+  const auto t = tables_of(q);
   int caught = 0;
   for (heap_size h1 = 2; h1 <= 10; ++h1)
     for (heap_size h2 = h1 + 1; h2 <= 10; ++h2) {
       if (q.heap(h1) == q.heap(h2)) continue;
-      std::vector<misere_quotient::element> swapped;
-      for (heap_size h = 0; h <= 10; ++h)
-        swapped.push_back(q.heap(h));
+      auto swapped = t.heaps;
       std::swap(swapped[h1], swapped[h2]);
-      const auto wrong = misere_quotient::from_tables(q.rule(), products, p, swapped, false);
+      const auto wrong = misere_quotient::from_tables(q.rule(), t.products, t.p, swapped, false);
       if (const auto sum = grundy::least_misclassified_sum(wrong)) {
         const heaps s(sum->begin(), sum->end());
         BOOST_TEST((wrong.misere_outcome(s) != labelled_sums(q.rule(), s).at(s)), grundy::format_heaps(s));
@@ -297,128 +291,14 @@ BOOST_AUTO_TEST_CASE(tables_are_checked_against_the_rule) {
   BOOST_TEST(caught > 0);
   // 0.07's heap 1 has no move: a class other than the identity's is caught too.
   const auto dawson = quotient("0.07", 6);
-  std::vector<std::vector<misere_quotient::element>> dp(dawson.order());
-  for (misere_quotient::element x = 0; x < dawson.order(); ++x)
-    for (misere_quotient::element y = 0; y < dawson.order(); ++y)
-      dp[x].push_back(dawson.multiply(x, y));
-  std::vector<bool> dpp(dawson.order());
-  for (auto x : dawson.p_portion())
-    dpp[x] = true;
-  std::vector<misere_quotient::element> dheaps;
-  for (heap_size h = 0; h <= 6; ++h)
-    dheaps.push_back(dawson.heap(h));
-  BOOST_TEST_REQUIRE(dheaps[1] == misere_quotient::identity);
-  dheaps[1] = dheaps[2];
-  const auto moved = misere_quotient::from_tables(dawson.rule(), dp, dpp, dheaps, false);
+  auto d = tables_of(dawson);
+  BOOST_TEST_REQUIRE(d.heaps[1] == misere_quotient::identity);
+  d.heaps[1] = d.heaps[2];
+  const auto moved = misere_quotient::from_tables(dawson.rule(), d.products, d.p, d.heaps, false);
   const auto bad = grundy::least_misclassified_sum(moved);
   BOOST_TEST_REQUIRE(bad.has_value());
   const heaps b(bad->begin(), bad->end());
   BOOST_TEST((moved.misere_outcome(b) != labelled_sums(dawson.rule(), b).at(b)), grundy::format_heaps(b));
-}
-
-BOOST_AUTO_TEST_CASE(heaps_past_the_quotient_are_refused) {
-  const auto q = quotient("0.07", 6);
-  BOOST_CHECK_THROW(q.heap(7), std::out_of_range);
-  const heaps s{3, 7};
-  BOOST_CHECK_THROW(q.of(s), std::out_of_range);
-  BOOST_CHECK_THROW(q.multiply(0, static_cast<misere_quotient::element>(q.order())), std::out_of_range);
-}
-
-BOOST_AUTO_TEST_CASE(from_tables_checks_the_tables) {
-  const auto q = quotient("0.33", 2);
-  std::vector<std::vector<misere_quotient::element>> products(q.order());
-  for (misere_quotient::element x = 0; x < q.order(); ++x)
-    for (misere_quotient::element y = 0; y < q.order(); ++y)
-      products[x].push_back(q.multiply(x, y));
-  std::vector<bool> p(q.order());
-  for (auto x : q.p_portion())
-    p[x] = true;
-  const std::vector<misere_quotient::element> heaps{0, q.heap(1), q.heap(2)};
-  const auto again = misere_quotient::from_tables(q.rule(), products, p, heaps, false);
-  BOOST_TEST(again.presentation().str() == q.presentation().str());
-
-  auto broken = products; // not commutative
-  std::swap(broken[1][2], broken[2][1]);
-  if (broken[1][2] != broken[2][1])
-    BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), broken, p, heaps, false), std::invalid_argument);
-  broken = products; // an entry past the last element
-  broken[3][3] = 99;
-  BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), broken, p, heaps, false), std::invalid_argument);
-  auto bad_p = p; // the empty sum in P
-  bad_p[0] = true;
-  BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), products, bad_p, heaps, false),
-                    std::invalid_argument);
-  BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), products, std::vector<bool>(3), heaps, false),
-                    std::invalid_argument);
-  // Heap 2 left out: the heaps no longer generate the monoid.
-  BOOST_CHECK_THROW(misere_quotient::from_tables(q.rule(), products, p, {0, q.heap(1)}, false),
-                    std::invalid_argument);
-  // Not reduced: two copies of Z/2 where P cannot tell them apart.
-  const std::vector<std::vector<misere_quotient::element>> doubled{
-      {0, 1, 2, 3}, {1, 0, 3, 2}, {2, 3, 0, 1}, {3, 2, 1, 0}};
-  BOOST_CHECK_THROW(
-      misere_quotient::from_tables(q.rule(), doubled, {false, true, false, true}, {0, 1, 2}, false),
-      std::invalid_argument);
-}
-
-BOOST_AUTO_TEST_CASE(files_round_trip_and_malformed_files_are_refused) {
-  const auto dir = std::filesystem::temp_directory_path() / ("grundy_quotient_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string path = (dir / "q.json").string();
-  const auto q = quotient("0.07", 20);
-  grundy::io::write_quotient_file(path, q);
-  const auto back = grundy::io::read_quotient_file(path);
-  BOOST_TEST(back.order() == q.order());
-  BOOST_TEST(back.rule().str() == "0.07");
-  BOOST_TEST(back.max_heap() == 20u);
-  BOOST_TEST(back.presentation().str() == q.presentation().str());
-  for (heap_size h = 0; h <= 20; ++h)
-    BOOST_TEST(back.heap(h) == q.heap(h));
-  BOOST_TEST((back.p_portion() == q.p_portion()));
-
-  std::string text;
-  {
-    std::ifstream in(path);
-    std::getline(in, text);
-  }
-  auto write = [&](const std::string& name, const std::string& content) {
-    const std::string p = (dir / name).string();
-    std::ofstream(p) << content;
-    return p;
-  };
-  auto replaced = [&](const std::string& from, const std::string& to) {
-    auto t = text;
-    const auto at = t.find(from);
-    BOOST_TEST_REQUIRE(at != std::string::npos);
-    return t.replace(at, from.size(), to);
-  };
-  using grundy::io::quotient_file_error;
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file(write("empty.json", "")), quotient_file_error);
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file(write("cut.json", text.substr(0, text.size() / 2))),
-                    quotient_file_error);
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file(write("array.json", "[1, 2]")), quotient_file_error);
-  BOOST_CHECK_THROW(
-      grundy::io::read_quotient_file(write("version.json", replaced("\"version\":1", "\"version\":7"))),
-      quotient_file_error);
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file(write("rule.json", replaced("\"0.07\"", "\"0.0x\""))),
-                    quotient_file_error);
-  BOOST_CHECK_THROW(
-      grundy::io::read_quotient_file(write("heap.json", replaced("\"max_heap\":20", "\"max_heap\":21"))),
-      quotient_file_error);
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file(
-                        write("products.json", replaced("\"products\":[[0,1,", "\"products\":[[0,0,"))),
-                    quotient_file_error);
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file(path, 100), quotient_file_error);
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file((dir / "missing.json").string()), quotient_file_error);
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file(dir.string()), quotient_file_error);
-  try {
-    grundy::io::read_quotient_file(write("version2.json", replaced("\"version\":1", "\"version\":7")));
-  } catch (const quotient_file_error& e) {
-    const std::string what = e.what();
-    BOOST_TEST(what.find("version 7") != std::string::npos);
-    BOOST_TEST(what.find('\n') == std::string::npos);
-  }
-  std::filesystem::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(stop_flag_and_order_limit) {
@@ -453,6 +333,38 @@ BOOST_AUTO_TEST_CASE(stop_flag_and_order_limit) {
   tight.max_memory = 1 << 16;
   BOOST_CHECK_THROW(grundy::compute_misere_quotient(heap_rule::parse("0.07"), 30, tight),
                     grundy::limit_exceeded);
+
+  // The heaps' options count too: 0.8 splits heap h into three heaps in about h²/12 ways, tens
+  // of megabytes up to heap 400, refused under 1 MB before any heap is done.
+  grundy::quotient_options few;
+  few.max_memory = 1 << 20;
+  bool any_heap = false;
+  few.on_progress = [&](const grundy::quotient_progress&) { any_heap = true; };
+  try {
+    grundy::compute_misere_quotient(heap_rule::parse("0.8"), 400, few);
+    BOOST_FAIL("no memory limit");
+  } catch (const grundy::limit_exceeded& e) {
+    BOOST_TEST((e.kind() == grundy::limit_kind::memory));
+  }
+  BOOST_TEST(!any_heap);
+}
+
+// The guard that ends a refinement going round in circles: a sequence that enters a cycle is
+// caught within a few laps, one that never repeats is not.
+BOOST_AUTO_TEST_CASE(cycle_watch_sees_a_returning_sequence) {
+  for (int start : {0, 1, 5, 40})
+    for (int length : {1, 2, 3, 17, 64}) {
+      const auto term = [&](int i) { return i < start ? i : start + (i - start) % length; };
+      grundy::misere_detail::cycle_watch<int> watch(term(0));
+      int i = 1;
+      while (!watch.seen(term(i)) && i < 10'000)
+        ++i;
+      BOOST_TEST(i < 4 * (start + length) + 2, "start " << start << ", length " << length << ": " << i);
+      BOOST_TEST(i >= start + length, "start " << start << ", length " << length << ": " << i);
+    }
+  grundy::misere_detail::cycle_watch<int> never(0);
+  for (int i = 1; i < 100'000; ++i)
+    BOOST_TEST_REQUIRE(!never.seen(i));
 }
 
 BOOST_AUTO_TEST_CASE(progress_is_reported_per_heap) {

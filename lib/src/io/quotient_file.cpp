@@ -80,7 +80,8 @@ void write_quotient_file(const std::string& path, const misere_quotient& q, cons
       path, [&](std::ostream& out) { out << boost::json::serialize(o) << '\n'; }, stop);
 }
 
-misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_bytes) {
+misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_bytes,
+                                   const std::atomic<bool>* stop) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) refuse(path, "is a directory");
   std::ifstream in(path, std::ios::binary);
@@ -114,6 +115,8 @@ misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_by
   }
   const auto max_heap = whole(path, field(path, o, "max_heap"), "a largest heap", UINT32_MAX - 1);
   const auto order = whole(path, field(path, o, "order"), "an order", UINT32_MAX / 2);
+  // Every quotient holds the identity; an order of 0 would leave no element to index below.
+  if (order == 0) refuse(path, "has order 0 (a quotient holds at least the identity)");
   const auto& decides = field(path, o, "decides_every_heap");
   if (!decides.is_bool()) refuse(path, "has a decides_every_heap that is not true or false");
   const auto& heaps_json = array_of(path, field(path, o, "heaps"), "heaps");
@@ -121,11 +124,10 @@ misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_by
     refuse(path, fmt::format("has {} heap classes for heaps 0 to {}", heaps_json.size(), max_heap));
   std::vector<misere_quotient::element> heaps;
   for (const auto& v : heaps_json)
-    heaps.push_back(
-        static_cast<misere_quotient::element>(whole(path, v, "a heap class", order ? order - 1 : 0)));
+    heaps.push_back(static_cast<misere_quotient::element>(whole(path, v, "a heap class", order - 1)));
   std::vector<bool> p(order);
   for (const auto& v : array_of(path, field(path, o, "p"), "a P-portion"))
-    p[whole(path, v, "a P element", order ? order - 1 : 0)] = true;
+    p[whole(path, v, "a P element", order - 1)] = true;
   const auto& rows = array_of(path, field(path, o, "products"), "products");
   if (rows.size() != order) refuse(path, fmt::format("has {} product rows for order {}", rows.size(), order));
   std::vector<std::vector<misere_quotient::element>> products(order);
@@ -139,7 +141,7 @@ misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_by
   }
   try {
     return misere_quotient::from_tables(std::move(*rule), std::move(products), std::move(p), std::move(heaps),
-                                        decides.as_bool());
+                                        decides.as_bool(), stop);
   } catch (const std::invalid_argument& e) {
     throw quotient_file_error(fmt::format("the quotient file {}: {}", path, e.what()));
   }

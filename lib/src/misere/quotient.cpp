@@ -1,5 +1,6 @@
 // misere_quotient: the tables of a quotient, read by the front ends, and their validation.
 
+#include <grundy/misere/detail/quotient_engine.hpp>
 #include <grundy/misere/detail/quotient_presentation.hpp>
 #include <grundy/misere/quotient.hpp>
 
@@ -92,7 +93,8 @@ std::string misere_quotient::presentation_type::str() const {
 
 misere_quotient misere_quotient::from_tables(heap_rule rule, std::vector<std::vector<element>> products,
                                              std::vector<bool> p, std::vector<element> heaps,
-                                             bool decides_every_heap) {
+                                             bool decides_every_heap, const std::atomic<bool>* stop) {
+  using misere_detail::check_stop;
   auto refuse = [](const std::string& why) { throw std::invalid_argument("misère quotient tables: " + why); };
   const std::size_t r = products.size();
   if (r == 0) refuse("no element");
@@ -117,6 +119,7 @@ misere_quotient misere_quotient::from_tables(heap_rule rule, std::vector<std::ve
   for (element h : d->heaps)
     if (h >= r) refuse(fmt::format("a heap maps to element {}, past the last element {}", h, r - 1));
   for (std::size_t x = 0; x < r; ++x) {
+    if ((x & 255) == 0) check_stop(stop);
     if (mul(0, x) != x) refuse(fmt::format("0 is not the identity: 0·{} = {}", x, mul(0, x)));
     for (std::size_t y = x + 1; y < r; ++y)
       if (mul(x, y) != mul(y, x))
@@ -139,18 +142,21 @@ misere_quotient misere_quotient::from_tables(heap_rule rule, std::vector<std::ve
     refuse(fmt::format("{} of the {} elements are no product of heaps", r - queue.size(), r));
   // With commutativity and generators, (xy)g = x(yg) for every generator g gives associativity
   // for all triples (induction on the length of the third factor as a word in generators).
-  for (std::size_t x = 0; x < r; ++x)
+  for (std::size_t x = 0; x < r; ++x) {
+    check_stop(stop);
     for (std::size_t y = 0; y < r; ++y)
       for (element g : gens)
         if (mul(mul(x, y), g) != mul(x, mul(y, g)))
           refuse(fmt::format("the product is not associative: ({}·{})·{} differs from {}·({}·{})", x, y, g, x,
                              y, g));
+  }
   // Reduced: no two elements every sum treats alike (Moore's refinement over the generators).
   std::vector<element> cls(r), next(r);
   for (std::size_t x = 0; x < r; ++x)
     cls[x] = d->p[x] ? 1 : 0;
   std::size_t classes = 0;
   for (;;) {
+    check_stop(stop);
     std::vector<std::size_t> order(r);
     std::iota(order.begin(), order.end(), std::size_t{0});
     auto key = [&](std::size_t x) {
@@ -176,18 +182,25 @@ misere_quotient misere_quotient::from_tables(heap_rule rule, std::vector<std::ve
   if (classes != r)
     refuse(fmt::format("{} elements are indistinguishable from others (the quotient is not reduced)",
                        r - classes));
-  misere_detail::build_presentation(d->products, r, d->heaps, d->presentation, d->words);
+  // The claim is the periodicity test's on these heap classes, which costs nothing to redo: a
+  // table claiming more than the test shows would answer for heaps it knows nothing of.
+  if (d->decides && !misere_detail::periodicity_settles(d->rule, d->heaps))
+    refuse(fmt::format("the tables claim to decide every heap, but the periodicity test does not show it "
+                       "for {} up to heap {}",
+                       d->rule.str(), d->heaps.size() - 1));
+  misere_detail::build_presentation(d->products, r, d->heaps, d->presentation, d->words, stop);
   misere_quotient q;
   q.data_ = std::move(d);
   return q;
 }
 
 misere_quotient misere_quotient::assemble(heap_rule rule, std::vector<element> products, std::vector<bool> p,
-                                          std::vector<element> heaps, bool decides_every_heap) {
+                                          std::vector<element> heaps, bool decides_every_heap,
+                                          const std::atomic<bool>* stop) {
   const std::size_t r = p.size();
   auto d = std::make_shared<data>(data{
       std::move(rule), r, std::move(products), std::move(p), std::move(heaps), decides_every_heap, {}, {}});
-  misere_detail::build_presentation(d->products, r, d->heaps, d->presentation, d->words);
+  misere_detail::build_presentation(d->products, r, d->heaps, d->presentation, d->words, stop);
   misere_quotient q;
   q.data_ = std::move(d);
   return q;

@@ -22,13 +22,16 @@ namespace {
 // base × C(i1, p1) × C(i2, p2) × ..., elements numbered b + r·(e1 + s1·(e2 + ...)).
 class product_monoid {
 public:
-  product_monoid(const table_monoid& base, const std::vector<fresh_heap>& fresh)
+  product_monoid(const engine_context& ctx, const table_monoid& base, const std::vector<fresh_heap>& fresh)
       : base_(base), fresh_(fresh) {
     std::uint64_t size = base.order;
     for (const auto& f : fresh) {
       if (f.period == 0) throw std::logic_error("a cyclic monoid needs a period");
       size *= f.index + f.period;
-      if (size > UINT32_MAX / 2) throw std::length_error("candidate monoid too large");
+      if (size > UINT32_MAX / 2)
+        throw limit_exceeded(fmt::format("a candidate misère quotient of {} would have more than {} elements",
+                                         ctx.rule().str(), UINT32_MAX / 2),
+                             {}, limit_kind::states);
     }
     size_ = static_cast<std::size_t>(size);
   }
@@ -140,7 +143,7 @@ private:
 
 table_monoid marked_candidate(const engine_context& ctx, const table_monoid& base, heap_size n,
                               const std::vector<fresh_heap>& fresh) {
-  const product_monoid m(base, fresh);
+  const product_monoid m(ctx, base, fresh);
   ctx.check(m.size() / 4 + base.bytes());
   std::vector<element> heaps(n + 1, 0);
   for (heap_size h = 1; h <= n; ++h) {
@@ -162,6 +165,10 @@ table_monoid marked_candidate(const engine_context& ctx, const table_monoid& bas
     if (ctx.has_options(h)) gens.push_back(heaps[h]);
   std::sort(gens.begin(), gens.end());
   gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
+  // The table from product elements to marked ones is as long as the product: checked before
+  // it is allocated, as the product can be far larger than its marked part.
+  ctx.check(std::uint64_t{m.size()} * sizeof(element) + m.size() / 4 + base.bytes() +
+            std::uint64_t{reach.size()} * (gens.size() + 1) * sizeof(element));
   std::vector<element> local(m.size(), UINT32_MAX);
   for (std::size_t i = 0; i < reach.size(); ++i)
     local[reach[i]] = static_cast<element>(i);

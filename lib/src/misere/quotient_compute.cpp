@@ -3,6 +3,8 @@
 
 #include <grundy/misere/detail/quotient_engine.hpp>
 
+#include <grundy/stop.hpp>
+
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -11,6 +13,14 @@ namespace grundy {
 namespace {
 
 using namespace misere_detail;
+
+std::string sum_text(const sum_type& sum) {
+  std::string out;
+  for (std::size_t h = 1; h < sum.size(); ++h)
+    for (std::uint32_t c = 0; c < sum[h]; ++c)
+      out += fmt::format("{}{}", out.empty() ? "" : "+", h);
+  return out.empty() ? "0" : out;
+}
 
 bool candidate_is_p(const table_monoid& m, const sum_type& sum) {
   element x = 0;
@@ -28,16 +38,7 @@ std::optional<element> conservative_extension(const engine_context& ctx, table_m
   bool heap_is_p = !images.empty();
   for (element t : images)
     if (q.p[t]) heap_is_p = false;
-  bits dead(q.order);
-  for (element y = 0; y < q.order; ++y) {
-    bool d = true;
-    for (element t : images)
-      if (q.p[q.mul(y, t)]) {
-        d = false;
-        break;
-      }
-    dead[y] = d;
-  }
+  const bits dead = dead_elements(q, images);
   for (element x = 0; x < q.order; ++x) {
     if (q.p[x] != heap_is_p) continue;
     bool fits = true;
@@ -71,9 +72,8 @@ table_monoid recalibrate(const engine_context& ctx, const table_monoid& trial, h
         std::vector<fresh_heap> fresh;
         for (std::size_t i : pick) {
           const heap_size h = involved[i];
-          const auto [index, period] = index_and_period(trial, trial.heaps[h]);
-          fresh.push_back({h, std::max<std::uint32_t>(index, failure[h]) + widen, 2 + widen});
-          (void)period;
+          const std::uint32_t index = index_and_period(trial, trial.heaps[h]).first;
+          fresh.push_back({h, std::max(index, failure[h]) + widen, 2 + widen});
         }
         auto candidate = marked_candidate(ctx, trial, n, fresh);
         if (candidate_is_p(candidate, failure) == want) return candidate;
@@ -86,8 +86,11 @@ table_monoid recalibrate(const engine_context& ctx, const table_monoid& trial, h
           pick[j] = pick[j - 1] + 1;
       }
     }
-  throw std::runtime_error(
-      fmt::format("the misère quotient of {} could not be refined at heap {}", ctx.rule().str(), n));
+  // Front ends report limits as run failures; an engine that cannot go on is one of those.
+  throw limit_exceeded(fmt::format("the misère quotient of {} cannot be found at heap {}: no candidate "
+                                   "tried classifies the sum {} right",
+                                   ctx.rule().str(), n, sum_text(failure)),
+                       {}, limit_kind::states);
 }
 
 } // namespace
@@ -108,21 +111,35 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
       auto trial = marked_candidate(ctx, q, n, {{n, 2, 2}});
       candidates = 1;
       ctx.progress(n - 1, trial.order, candidates);
+      // Nothing proves that refinement reaches the quotient: each candidate is a function of
+      // the one before (the least failure and the recalibration are deterministic and the
+      // numbering canonical), so a candidate met again means the loop would go round for
+      // ever. Brent's cycle detection finds that by keeping one earlier candidate, and the
+      // order limit bounds every other run.
+      cycle_watch<table_monoid> tried(trial);
       while (auto failure = least_failure(ctx, trial, n, false)) {
         trial = recalibrate(ctx, trial, n, *failure);
         ++candidates;
         ctx.progress(n - 1, trial.order, candidates);
+        ctx.check(q.bytes() + 2 * trial.bytes());
+        if (tried.seen(trial))
+          throw limit_exceeded(
+              fmt::format("the misère quotient of {} cannot be found at heap {}: its "
+                          "refinement returned to a candidate it had tried after {} candidates",
+                          rule.str(), n, candidates),
+              {}, limit_kind::states);
       }
       q = std::move(trial);
     }
     ctx.check_order(q.order, n);
     ctx.progress(n, q.order, candidates);
   }
-  const bool settles = periodicity_settles(rule, q, max_heap);
+  const bool settles = periodicity_settles(rule, q.heaps);
   std::vector<bool> p(q.order);
   for (std::size_t x = 0; x < q.order; ++x)
     p[x] = q.p[x];
-  return misere_quotient::assemble(rule, std::move(q.products), std::move(p), std::move(q.heaps), settles);
+  return misere_quotient::assemble(rule, std::move(q.products), std::move(p), std::move(q.heaps), settles,
+                                   options.stop);
 }
 
 std::optional<std::vector<heap_size>> least_misclassified_sum(const misere_quotient& q,

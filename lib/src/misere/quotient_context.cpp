@@ -25,6 +25,9 @@ void engine_context::extend_to(heap_size h) {
     // once is enough for every image.
     std::sort(list.begin(), list.end());
     list.erase(std::unique(list.begin(), list.end()), list.end());
+    option_bytes_ += sizeof(list);
+    for (const auto& option : list)
+      option_bytes_ += sizeof(option) + option.size() * sizeof(heap_size);
     options_.push_back(std::move(list));
     check(0);
   }
@@ -33,7 +36,7 @@ void engine_context::extend_to(heap_size h) {
 void engine_context::check(std::uint64_t bytes) const {
   if (opts_.stop && opts_.stop->load(std::memory_order_relaxed))
     throw stopped("the misère quotient computation was stopped", stop_reason::interrupted);
-  if (opts_.max_memory != 0 && bytes > opts_.max_memory)
+  if (opts_.max_memory != 0 && bytes + option_bytes_ > opts_.max_memory)
     throw limit_exceeded(fmt::format("the misère quotient of {} needs more than {} of memory", rule_.str(),
                                      memory_limit_text(opts_.max_memory)),
                          {}, limit_kind::memory);
@@ -67,6 +70,13 @@ std::vector<element> option_images(const engine_context& ctx, const table_monoid
   std::sort(images.begin(), images.end());
   images.erase(std::unique(images.begin(), images.end()), images.end());
   return images;
+}
+
+bits dead_elements(const table_monoid& m, const std::vector<element>& images) {
+  bits dead(m.order);
+  for (element y = 0; y < m.order; ++y)
+    dead[y] = std::none_of(images.begin(), images.end(), [&](element t) { return m.p[m.mul(y, t)]; });
+  return dead;
 }
 
 std::pair<std::uint32_t, std::uint32_t> index_and_period(const table_monoid& m, element x) {

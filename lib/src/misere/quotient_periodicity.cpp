@@ -28,17 +28,13 @@
 
 namespace grundy::misere_detail {
 
-bool periodicity_settles(const heap_rule& rule, const table_monoid& m, heap_size n) {
+bool periodicity_settles(const heap_rule& rule, std::span<const element> heaps) {
+  if (heaps.empty()) return false;
+  const auto n = static_cast<heap_size>(heaps.size() - 1);
   std::size_t k = 0, s = 1;
   if (const auto* code = rule.octal()) {
     k = code->length();
-    for (std::size_t t = 0; t <= k; ++t) {
-      const auto d = code->digit(t);
-      if (d & octal_bits::three_heaps)
-        s = 3;
-      else if ((d & octal_bits::two_heaps) && s < 2)
-        s = 2;
-    }
+    s = static_cast<std::size_t>(std::max(1, code->max_heaps_left()));
     if (k == 0 && !code->splits_without_removing()) return true; // no move at all
   } else if (const auto* sub = std::get_if<subtraction_rule>(&rule.kind()); sub && !sub->all_but) {
     k = sub->set.empty() ? 0 : sub->set.back();
@@ -48,7 +44,7 @@ bool periodicity_settles(const heap_rule& rule, const table_monoid& m, heap_size
   for (heap_size p = 1; p <= n; ++p) {
     // The least n0 >= 1 with Φ(h) = Φ(h−p) for every h in [n0+p, n].
     heap_size lowest = n + 1; // lowest h from which the repetition holds up to n
-    while (lowest > p + 1 && m.heaps[lowest - 1] == m.heaps[lowest - 1 - p])
+    while (lowest > p + 1 && heaps[lowest - 1] == heaps[lowest - 1 - p])
       --lowest;
     const std::size_t n0 = std::max<std::size_t>(1, lowest - p);
     if (n + 1 >= k + s * (n0 + p)) return true;

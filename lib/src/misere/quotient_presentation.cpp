@@ -12,6 +12,8 @@
 
 #include <grundy/misere/detail/quotient_presentation.hpp>
 
+#include <grundy/stop.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -45,7 +47,7 @@ bool word_less(const word& a, const word& b) {
 
 void build_presentation(const std::vector<element>& products, std::size_t r,
                         const std::vector<element>& heaps, misere_quotient::presentation_type& presentation,
-                        std::vector<word>& words) {
+                        std::vector<word>& words, const std::atomic<bool>* stop) {
   const auto mul = [&](element x, element y) { return products[std::size_t{x} * r + y]; };
   // Generators: heaps whose class the smaller heaps do not reach.
   std::vector<element> gen_elements;
@@ -72,6 +74,7 @@ void build_presentation(const std::vector<element>& products, std::size_t r,
   words[0] = word(k, 0);
   std::vector<element> frontier{0};
   while (!frontier.empty()) {
+    check_stop(stop);
     std::vector<element> fresh;
     std::vector<word> best(r);
     for (element y : frontier)
@@ -103,7 +106,8 @@ void build_presentation(const std::vector<element>& products, std::size_t r,
     by_word[x] = x;
   std::sort(by_word.begin(), by_word.end(),
             [&](element a, element b) { return word_less(words[a], words[b]); });
-  for (element y : by_word)
+  for (element y : by_word) {
+    if ((y & 255) == 0) check_stop(stop);
     for (std::size_t g = 0; g < k; ++g) {
       word m = words[y];
       ++m[g];
@@ -122,6 +126,12 @@ void build_presentation(const std::vector<element>& products, std::size_t r,
       }
       if (minimal) presentation.relations.push_back({m, words[x]});
     }
+  }
+}
+
+void check_stop(const std::atomic<bool>* stop) {
+  if (stop && stop->load(std::memory_order_relaxed))
+    throw stopped("work on the misère quotient was stopped", stop_reason::interrupted);
 }
 
 std::string word_text(const misere_quotient::presentation_type& presentation, const word& exponents) {

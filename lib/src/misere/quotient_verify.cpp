@@ -48,18 +48,10 @@ public:
       if (!ctx.has_options(h) && m.heaps[h] == 0) continue;
       levels_.push_back(h);
       movable_.push_back(ctx.has_options(h));
-      const auto images = option_images(ctx, m, h);
-      std::vector<std::uint64_t> dead(words_, 0);
-      for (element y = 0; y < m.order; ++y) {
-        bool is_dead = true;
-        for (element t : images)
-          if (m.p[m.mul(y, t)]) {
-            is_dead = false;
-            break;
-          }
-        if (is_dead) dead[y / 64] |= std::uint64_t{1} << (y % 64);
-      }
-      dead_.push_back(std::move(dead));
+      const bits dead = dead_elements(m, option_images(ctx, m, h));
+      std::vector<std::uint64_t> blocks(words_, 0);
+      boost::to_block_range(dead, blocks.begin());
+      dead_.push_back(std::move(blocks));
     }
     // within_[li]: the classes of sums of heaps levels_[0..li]; within_[-1] is {identity}.
     within_.resize(levels_.size() + 1);

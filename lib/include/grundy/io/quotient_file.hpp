@@ -28,7 +28,9 @@ void write_quotient_file(const std::string& path, const misere_quotient& q,
                          const std::atomic<bool>* stop = nullptr);
 
 // Reads a quotient written by write_quotient_file, refusing files past `max_bytes` and any file
-// whose tables are not those of a quotient (misere_quotient::from_tables's checks).
-misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_bytes = 1ull << 30);
+// whose tables are not those of a quotient (misere_quotient::from_tables's checks, which
+// `stop` ends by throwing stopped).
+misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_bytes = 1ull << 30,
+                                   const std::atomic<bool>* stop = nullptr);
 
 } // namespace grundy::io

@@ -75,18 +75,22 @@ public:
   // Builds a quotient from its tables (as a saved file holds them), checking that they form a
   // commutative monoid with identity 0, that `heaps` (classes of heaps 0..n, heap 0 the
   // identity) generate it, that `p` has one entry per element without the identity (the empty
-  // sum is a misère N-position), and that the monoid is reduced (no two elements every sum
-  // treats alike); throws std::invalid_argument otherwise. It cannot check that the tables are
-  // faithful to the rule: that takes compute_misere_quotient's verification.
+  // sum is a misère N-position), that the monoid is reduced (no two elements every sum
+  // treats alike), and that decides_every_heap is claimed only where the periodicity test shows
+  // it for these heap classes; throws std::invalid_argument otherwise. It cannot check that the
+  // tables are faithful to the rule: that takes compute_misere_quotient's verification.
+  // The checks take order² steps times the number of heap classes: `stop`, once set, ends
+  // them by throwing stopped.
   static misere_quotient from_tables(heap_rule rule, std::vector<std::vector<element>> products,
-                                     std::vector<bool> p, std::vector<element> heaps,
-                                     bool decides_every_heap);
+                                     std::vector<bool> p, std::vector<element> heaps, bool decides_every_heap,
+                                     const std::atomic<bool>* stop = nullptr);
 
 private:
   struct data;
   // The tables as compute_misere_quotient proved them, without from_tables's checks.
   static misere_quotient assemble(heap_rule rule, std::vector<element> products, std::vector<bool> p,
-                                  std::vector<element> heaps, bool decides_every_heap);
+                                  std::vector<element> heaps, bool decides_every_heap,
+                                  const std::atomic<bool>* stop);
   friend misere_quotient compute_misere_quotient(const heap_rule&, heap_size, const quotient_options&);
   std::shared_ptr<const data> data_;
 };

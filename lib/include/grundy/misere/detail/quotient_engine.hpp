@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <utility>
 #include <vector>
 
 namespace grundy::misere_detail {
@@ -27,6 +29,7 @@ struct table_monoid {
   std::vector<element> heaps{0};
 
   element mul(element x, element y) const noexcept { return products[std::size_t{x} * order + y]; }
+  friend bool operator==(const table_monoid&, const table_monoid&) = default;
   std::uint64_t bytes() const noexcept {
     return products.size() * sizeof(element) + p.num_blocks() * 8 + heaps.size() * sizeof(element);
   }
@@ -44,7 +47,7 @@ public:
   bool has_options(heap_size h) const { return !options_[h].empty(); }
 
   // Throws stopped when the stop flag is set, limit_exceeded past the memory limit (`bytes`
-  // the tables held now).
+  // the tables held now, to which the heaps' options are added).
   void check(std::uint64_t bytes) const;
   void check_order(std::size_t order, heap_size h) const;
   void progress(heap_size h, std::size_t order, std::size_t candidates) const;
@@ -55,11 +58,16 @@ private:
   const heap_rule& rule_;
   const quotient_options& opts_;
   std::vector<std::vector<std::vector<heap_size>>> options_;
+  std::uint64_t option_bytes_ = 0; // what options_ holds: hexadecimal codes have h² options per heap
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 // The images of a heap's options in `m`: distinct elements, sorted.
 std::vector<element> option_images(const engine_context& ctx, const table_monoid& m, heap_size h);
+
+// dead(h) for a heap whose options have `images`: the y with y·t outside P for every image t.
+// A sum G holding h is a P-position only if the class of G without that h is dead.
+bits dead_elements(const table_monoid& m, const std::vector<element>& images);
 
 // A sum of heaps as multiplicities m[h], h = 0..n (m[0] unused).
 using sum_type = std::vector<std::uint32_t>;
@@ -85,10 +93,33 @@ struct fresh_heap {
 table_monoid marked_candidate(const engine_context& ctx, const table_monoid& base, heap_size n,
                               const std::vector<fresh_heap>& fresh);
 
+// Brent's cycle detection over a sequence x0, x1, ... in which each term is a function of the
+// one before: seen(x_i) is true once x_i equals a term kept from before, which happens within a
+// few times (cycle start + cycle length) steps of a sequence that cycles, and never for one that
+// does not. It keeps one term, copied at steps 1, 2, 4, 8, ...
+template <class T> class cycle_watch {
+public:
+  explicit cycle_watch(T first) : kept_(std::move(first)) {}
+  bool seen(const T& x) {
+    if (x == kept_) return true;
+    if (++since_ == window_) {
+      kept_ = x;
+      since_ = 0;
+      window_ *= 2;
+    }
+    return false;
+  }
+
+private:
+  T kept_;
+  std::uint64_t since_ = 0, window_ = 1;
+};
+
 // The index of x's powers: least i with x^i = x^(i+p) for some p >= 1; and that period p.
 std::pair<std::uint32_t, std::uint32_t> index_and_period(const table_monoid& m, element x);
 
-// Plambeck and Siegel's periodicity test for an octal code of finite length (quotient_periodicity.cpp).
-bool periodicity_settles(const heap_rule& rule, const table_monoid& m, heap_size n);
+// Plambeck and Siegel's periodicity test for an octal code of finite length or a finite
+// subtraction set, given the classes of heaps 0..n (quotient_periodicity.cpp).
+bool periodicity_settles(const heap_rule& rule, std::span<const element> heaps);
 
 } // namespace grundy::misere_detail
