@@ -13,6 +13,7 @@
 #include <grundy/memory.hpp>
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
+#include <grundy/octal/hex_periodicity.hpp>
 #include <grundy/octal/survey.hpp>
 
 #include <fmt/format.h>
@@ -112,8 +113,8 @@ void print_analysis(const octal_analysis& a, const std::string& format, std::FIL
     return;
   }
   std::string period = "none seen";
-  if (p && p->saltus != 0) // hexadecimal codes only: the octal theorem proves no saltus
-    period = period_text(*p, std::nullopt);
+  if (p && p->saltus != 0) // hexadecimal codes only: proven by the arithmetic-periodicity test
+    period = period_text(*p, arithmetic_values_to_prove(a.code, a.values, *p));
   else if (p && p->proven)
     period = fmt::format("{} from heap {} on (proven: the theorem needs {} values)", p->period, p->preperiod,
                          values_to_prove(a.code, p->preperiod, p->period));

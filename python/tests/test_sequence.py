@@ -67,8 +67,12 @@ def test_grundys_game_and_take_a_square_match_loops():
 
 def test_hexadecimal_saltus():
     s = grundy.sequence("0.8", 300)
-    assert (s.preperiod, s.period, s.saltus, s.proven) == (1, 3, 1, False)
+    assert (s.preperiod, s.period, s.saltus, s.proven) == (1, 3, 1, True)
     assert "arithmetic period 3 (saltus 1)" in repr(s)
+    # G(n) = (n - 1) // 3 for every n >= 1, far past the values computed
+    assert all(s[n] == (n - 1) // 3 for n in (1, 2, 3, 4, 10**6, 10**9 + 7))
+    # saltus 3 is no power of two: seen, not proven
+    assert not grundy.sequence("0.3F", 300).proven
     assert grundy.octal_sequence("0.8", max=300).saltus == 1
     assert grundy.octal_sequence("0.07").saltus == 0
 

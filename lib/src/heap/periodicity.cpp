@@ -1,4 +1,5 @@
 #include <grundy/heap/periodicity.hpp>
+#include <grundy/octal/hex_periodicity.hpp>
 
 #include <algorithm>
 #include <vector>
@@ -63,7 +64,7 @@ std::optional<std::size_t> all_but_values_to_prove(const subtraction_rule& rule,
 std::optional<std::size_t> heap_values_to_prove(const heap_rule& rule, const grundy_sequence& values,
                                                 const periodicity& period) {
   if (const auto* code = rule.octal()) {
-    if (period.saltus != 0) return std::nullopt;
+    if (period.saltus != 0) return arithmetic_values_to_prove(*code, values, period);
     return values_to_prove(*code, period.preperiod, period.period);
   }
   if (const auto* sub = std::get_if<subtraction_rule>(&rule.kind())) {

@@ -152,7 +152,7 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
       }
       next_check = values.size() + std::max<std::size_t>(values.size() / 8, 64);
       // A period already seen is proven, if it is the true one, at a known length: stop there.
-      // (An arithmetic one, which the octal theorem does not prove, has no such length.)
+      // (An arithmetic one is proven, if at all, at the next check: its test reads few values.)
       if (a.period && a.period->saltus == 0)
         next_check = std::min(next_check, values_to_prove(code, a.period->preperiod, a.period->period));
     }

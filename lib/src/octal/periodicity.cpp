@@ -1,3 +1,4 @@
+#include <grundy/octal/hex_periodicity.hpp>
 #include <grundy/octal/periodicity.hpp>
 
 #include <algorithm>
@@ -84,7 +85,12 @@ std::optional<periodicity> find_periodicity(const grundy_sequence& values, const
   if (found) return found;
   // Only where no ordinary periodicity shows, so that every code's report stays what it was
   // unless it had none; arithmetic periodicity is never ordinary-periodic and vice versa.
-  found = find_sequence_periodicity(values);
+  // An arithmetic period is proven by the test in hex_periodicity.cpp when it passes.
+  found = find_sequence_periodicity(values, [&](const periodicity& p) {
+    if (p.saltus == 0) return false;
+    const auto needed = arithmetic_values_to_prove(code, values, p);
+    return needed && *needed <= values.size();
+  });
   if (found && found->saltus == 0) return std::nullopt; // the search above would have found it
   return found;
 }

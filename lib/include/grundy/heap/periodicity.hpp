@@ -12,9 +12,10 @@ namespace grundy {
 
 // How many values G(0..N-1) a theorem about the rule's kind needs to prove `period`, given the
 // values computed so far; empty when no theorem applies (Grundy's game, take-a-square, user
-// rules, an arithmetic periodicity of a hexadecimal code) or when the values do not satisfy its
-// hypotheses (yet). The theorems:
+// rules) or when the values do not satisfy its hypotheses (yet). The theorems:
 // - octal codes, ordinary periodicity: the octal periodicity theorem (values_to_prove);
+// - octal and hexadecimal codes, arithmetic periodicity: the test proven in
+//   lib/src/octal/hex_periodicity.cpp (arithmetic_values_to_prove);
 // - a finite subtraction set S: each value depends only on the max(S) values before it, so
 //   max(S) consecutive values repeating p later repeat forever: preperiod + max(S) + period;
 // - all but a finite set S: arithmetic periodicity by the test proven in

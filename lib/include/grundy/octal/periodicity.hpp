@@ -32,8 +32,8 @@ std::size_t values_to_prove(const octal_code& code, std::size_t preperiod, std::
 // smallest period. A proven periodicity is preferred to one that is not (it is the true one,
 // and every proven period shares its preperiod); an unproven one needs at least two whole
 // periods after its preperiod. When no ordinary periodicity shows, an arithmetic one (a saltus
-// above 0, which hexadecimal codes can have) is looked for, never proven: the octal theorem
-// is about ordinary periodicity only. Empty when none shows. Takes time about linear in
+// above 0, which hexadecimal codes can have) is looked for, proven when the test of
+// octal/hex_periodicity.hpp passes on the values. Empty when none shows. Takes time about linear in
 // values.size() for the sequences octal games produce.
 std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code);
 
