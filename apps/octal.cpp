@@ -292,7 +292,10 @@ void run_survey(const octal_options& o) {
 
   const auto cell = [](const std::optional<periodicity>& p, bool period) -> std::string {
     if (!p) return "";
-    return fmt::format("{}", period ? p->period : p->preperiod);
+    if (!period) return fmt::format("{}", p->preperiod);
+    // Finite octal codes are never arithmetic-periodic, but the last values of an open code may
+    // look so: the saltus keeps such a period from reading as an ordinary one.
+    return p->saltus ? fmt::format("{} (saltus {})", p->period, p->saltus) : fmt::format("{}", p->period);
   };
   std::size_t settled = 0, failed = 0;
   for (const auto& r : rows) {

@@ -87,8 +87,10 @@ std::string repr(const octal_analysis& a) {
   std::string text =
       "<grundy.OctalSequence " + a.code.str() + ": " + std::to_string(a.values.size()) + " values";
   if (a.period)
-    text += ", period " + std::to_string(a.period->period) + " from heap " +
-            std::to_string(a.period->preperiod) + (a.period->proven ? " (proven)" : " (not proven)");
+    text += ", period " + std::to_string(a.period->period) +
+            (a.period->saltus ? " (saltus " + std::to_string(a.period->saltus) + ")" : std::string()) +
+            " from heap " + std::to_string(a.period->preperiod) +
+            (a.period->proven ? " (proven)" : " (not proven)");
   return text + ">";
 }
 

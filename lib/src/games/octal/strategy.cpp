@@ -62,10 +62,12 @@ namespace {
 // into parts b <= c with b >= max(first, s) + p wins exactly when the split into b - p and
 // c + p does (both parts past the preperiod keep their values), so a first winning part is
 // always found below max(first, s) + p, and the winning parts from there on repeat every p.
+// An arithmetic period (a hexadecimal code's G(h + p) = G(h) + saltus) moves values instead of
+// repeating them, so no split stands for another: the search then tries every split.
 class split_search {
 public:
   split_search(const octal_heap_values& g, const std::atomic<bool>* stop) : g_(g), stop_(stop) {
-    if (const auto& p = g.period()) {
+    if (const auto& p = g.period(); p && p->saltus == 0) {
       preperiod_ = p->preperiod;
       period_ = p->period;
     }

@@ -30,8 +30,8 @@ public:
   heap_size largest() const noexcept { return largest_; }
   // Throws std::out_of_range past largest().
   grundy_value operator()(heap_size h) const;
-  // The proven periodicity, when there is one: G(h) for h >= preperiod depends only on
-  // (h - preperiod) mod period.
+  // The proven periodicity, when there is one: for h >= preperiod, G(h + period) =
+  // G(h) + saltus (saltus 0 for the ordinary periods of octal codes).
   const std::optional<periodicity>& period() const noexcept { return period_; }
 
 private:
