@@ -168,7 +168,7 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
     if (!solved.graph.has_edges()) throw run_error("--misere needs the graph's edges, which were not kept");
     try {
       misere_grundy = misere_values(solved.graph.graph, stop.flag());
-      outcomes = misere_outcomes_of(misere_grundy);
+      outcomes = outcomes_of(misere_grundy);
     } catch (const not_acyclic&) {
       throw usage_error("--misere is for games without cycles: this game graph has a cycle");
     } catch (const labelling_stopped&) {

@@ -184,7 +184,7 @@ BOOST_AUTO_TEST_CASE(misere_values_in_every_format) {
   const auto g = acyclic_game();
   const auto s = grundy::solve(g, g.position(std::vector<std::string>{"007"}));
   const auto values = grundy::misere_values(s.graph.graph);
-  const auto misere = grundy::misere_outcomes_of(values);
+  const auto misere = grundy::outcomes_of(values);
   const auto expected = expected_vertices(g, s, &misere, &values);
   const std::map<std::string, std::int64_t> facts{{"007", 2}, {"1,2", 0}, {"<&>\x01", 1}, {"bad\xff", 1}};
   for (const auto& [name, value] : facts)

@@ -78,7 +78,7 @@ public:
                       const std::vector<grundy_value>* misere) const override {
     if (!misere)
       return write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite);
-    const auto outcomes = misere_outcomes_of(*misere);
+    const auto outcomes = outcomes_of(*misere);
     write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite, &outcomes,
                          misere);
   }

@@ -76,7 +76,7 @@ template <class Graph> labelling label(const Graph& g, const labelling_options& 
   if (options.convention == play_convention::misere) {
     labelling l;
     l.values = misere_values(g, options.stop);
-    l.outcomes = misere_outcomes_of(l.values);
+    l.outcomes = outcomes_of(l.values);
     return l;
   }
   if (options.cycles == cycle_policy::refuse) {
@@ -98,7 +98,7 @@ labelling misere_values_with_cycles(const Graph& g, const std::atomic<bool>* sto
   labelling l;
   try {
     l.values = misere_values(g, stop);
-    l.outcomes = misere_outcomes_of(l.values);
+    l.outcomes = outcomes_of(l.values);
     return l;
   } catch (const not_acyclic&) {
   }

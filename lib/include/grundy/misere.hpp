@@ -58,8 +58,10 @@ std::vector<grundy_value> misere_values(const Graph& g, const std::atomic<bool>*
   return value;
 }
 
-// Misère outcomes read off misère values: P exactly at value 0.
-inline std::vector<outcome> misere_outcomes_of(const std::vector<grundy_value>& values) {
+// Outcomes read off finite values under either convention: P exactly at value 0, since a
+// misère value is 0 exactly at the misère P-positions as a Sprague-Grundy value is at normal
+// play's.
+inline std::vector<outcome> outcomes_of(const std::vector<grundy_value>& values) {
   std::vector<outcome> result;
   result.reserve(values.size());
   for (auto x : values)
@@ -67,14 +69,9 @@ inline std::vector<outcome> misere_outcomes_of(const std::vector<grundy_value>& 
   return result;
 }
 
-// Normal-play outcomes from Sprague-Grundy values, so both conventions read the same way.
-// Deprecated: label(g, {.outcomes = true}).outcomes.
+// Deprecated: label(g, {.outcomes = true}).outcomes, or outcomes_of(values).
 inline std::vector<outcome> normal_outcomes(const std::vector<grundy_value>& values) {
-  std::vector<outcome> result;
-  result.reserve(values.size());
-  for (auto x : values)
-    result.push_back(outcome_of(x));
-  return result;
+  return outcomes_of(values);
 }
 
 // Outcomes of every vertex under `convention`, computed from the graph; throws not_acyclic for
