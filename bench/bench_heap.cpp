@@ -12,6 +12,8 @@
 #include <grundy/heap/sequence.hpp>
 #include <grundy/memory.hpp>
 
+#include "timing.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -26,35 +28,10 @@ namespace {
 
 using namespace grundy;
 
-struct timing {
-  double wall = 0;
-  double cpu = 0;
-};
-
-timing measure(const std::function<void()>& f) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
-  f();
-  const std::clock_t c1 = std::clock();
-  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
-          static_cast<double>(c1 - c0) / CLOCKS_PER_SEC};
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
-
-std::string summary(const std::vector<timing>& runs) {
-  std::vector<double> wall, cpu;
-  std::string each;
-  for (const auto& t : runs) {
-    wall.push_back(t.wall);
-    cpu.push_back(t.cpu);
-    each += fmt::format("{}{:.3f}", each.empty() ? "" : " ", t.wall);
-  }
-  return fmt::format("{:.3f} s (CPU {:.3f} s) [{}]", median(wall), median(cpu), each);
-}
+using bench::measure;
+using bench::median;
+using bench::summary;
+using bench::timing;
 
 void run(const heap_rule& rule, std::size_t n, int runs, std::size_t check) {
   std::vector<timing> times;

@@ -10,6 +10,8 @@
 // second is the steadier measure of the work done.
 
 #include <grundy/memory.hpp>
+
+#include "timing.hpp"
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/naive.hpp>
 #include <grundy/octal/sparse.hpp>
@@ -28,36 +30,10 @@ namespace {
 
 using namespace grundy;
 
-struct timing {
-  double wall = 0;
-  double cpu = 0;
-};
-
-timing measure(const std::function<void()>& f) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::clock_t c0 = std::clock();
-  f();
-  const std::clock_t c1 = std::clock();
-  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
-          static_cast<double>(c1 - c0) / CLOCKS_PER_SEC};
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
-
-// "median wall s (median CPU s) [wall of each run]"
-std::string summary(const std::vector<timing>& runs) {
-  std::vector<double> wall, cpu;
-  std::string each;
-  for (const auto& t : runs) {
-    wall.push_back(t.wall);
-    cpu.push_back(t.cpu);
-    each += fmt::format("{}{:.3f}", each.empty() ? "" : " ", t.wall);
-  }
-  return fmt::format("{:.3f} s (CPU {:.3f} s) [{}]", median(wall), median(cpu), each);
-}
+using bench::measure;
+using bench::median;
+using bench::summary;
+using bench::timing;
 
 double median_wall(const std::vector<timing>& runs) {
   std::vector<double> wall;
