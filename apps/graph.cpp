@@ -9,6 +9,7 @@
 
 #include <grundy/dot.hpp>
 #include <grundy/io/export.hpp>
+#include <grundy/io/graph_report.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/misere.hpp>
@@ -44,35 +45,17 @@ struct graph_options {
   std::string export_path;
 };
 
-// The misère figures printed after the head, when asked for.
-struct misere_figures {
-  outcome start = outcome::n;
-  std::uint64_t p_positions = 0; // positions, as counted for the statistics
-};
+using io::misere_figures;
 
 // Prints the statistics as one process would. `json_tail` (members after a comma) and
 // `text_tail` (lines) add figures at the end.
 void print_graph(fields head, const graph_statistics& s, const std::optional<misere_figures>& misere,
                  const std::string& format, const std::string& json_tail = {},
                  const std::string& text_tail = {}, std::FILE* out = stdout) {
-  if (format == "json") {
-    head = json_fields(head);
-    if (misere) {
-      head.emplace_back("misere_outcome", json_string(std::string(1, to_char(misere->start))));
-      head.emplace_back("misere_p_positions", std::to_string(misere->p_positions));
-    }
-    auto text = statistics_json(head, s);
-    if (!json_tail.empty()) text.insert(text.size() - 1, ", " + json_tail);
-    fmt::print(out, "{}\n", text);
-  } else {
-    if (misere) {
-      head.emplace_back("misere",
-                        fmt::format("{} (misère play: the player to move {})", to_char(misere->start),
-                                    misere->start == outcome::n ? "wins" : "loses"));
-      head.emplace_back("misere P-positions", std::to_string(misere->p_positions));
-    }
-    fmt::print(out, "{}{}", statistics_text(head, s), text_tail);
-  }
+  if (format == "json")
+    fmt::print(out, "{}\n", io::graph_json(std::move(head), s, misere, json_tail));
+  else
+    fmt::print(out, "{}", io::graph_text(std::move(head), s, misere, text_tail));
 }
 
 #if GRUNDY_MPI
@@ -156,30 +139,28 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   }
   progress_line line(o.exploration.quiet);
   const interruption stop;
-  const auto solved = solve(g, start, make_build_options(o.exploration, line, stop));
-  line.clear();
-  // Misère values and outcomes come from the same graph, labelled again under the other convention, before
-  // any file is written: a graph they refuse leaves none, and the export gives them for every
-  // vertex.
-  std::optional<misere_figures> misere;
-  std::vector<outcome> outcomes;
-  std::vector<grundy_value> misere_grundy;
-  if (o.misere) {
-    if (!solved.graph.has_edges()) throw run_error("--misere needs the graph's edges, which were not kept");
+  // Misère values and outcomes come from the same graph, labelled again under the other
+  // convention, before any file is written: a graph they refuse leaves none, and the export gives
+  // them for every vertex.
+  const auto solution = [&] {
     try {
-      misere_grundy = misere_values(solved.graph.graph, stop.flag());
-      outcomes = outcomes_of(misere_grundy);
-    } catch (const not_acyclic&) {
+      return io::solve_for_report(g, start, make_build_options(o.exploration, line, stop), o.misere);
+    } catch (const io::misere_needs_acyclic&) {
       throw usage_error("--misere is for games without cycles: this game graph has a cycle");
-    } catch (const labelling_stopped&) {
+    } catch (const io::misere_labelling_stopped& e) {
       throw interrupted_error(
-          fmt::format("interrupted while labelling misère outcomes; explored {} positions and {} moves",
-                      solved.graph.vertex_count(), solved.graph.edge_count()));
+          fmt::format("interrupted while labelling misère outcomes; explored {} positions "
+                      "and {} moves",
+                      e.reached().states, e.reached().edges));
+    } catch (const io::misere_needs_edges&) {
+      throw run_error("--misere needs the graph's edges, which were not kept");
     }
-    misere = misere_figures{outcomes[0], count_positions(g, solved.graph, [&](vertex_id v) {
-                              return outcomes[v] == outcome::p;
-                            })};
-  }
+  }();
+  line.clear();
+  const auto& solved = solution.solved;
+  const auto& outcomes = solution.misere_outcomes;
+  const auto& misere_grundy = solution.misere_values;
+  const auto& misere = solution.misere;
   if (!o.dot.empty()) {
     write_file_atomically(
         o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values, &solved.infinite); },

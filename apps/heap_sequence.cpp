@@ -8,6 +8,7 @@
 
 #include <grundy/heap/analysis.hpp>
 #include <grundy/io/output_file.hpp>
+#include <grundy/io/sequence_report.hpp>
 
 #include <fmt/format.h>
 
@@ -28,18 +29,10 @@ std::string period_text(const periodicity& p, const std::optional<std::size_t>& 
 
 namespace {
 
-std::string json_or_null(const std::optional<std::size_t>& n) { return n ? fmt::format("{}", *n) : "null"; }
-
 void print_heap_analysis(const heap_analysis& a, const std::string& format, std::FILE* out) {
   const auto& p = a.period;
   if (format == "json") {
-    fmt::print(out,
-               "{{\"rule\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
-               "\"proven\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, \"saltus\": {}}}\n",
-               json_string(a.rule.str()), a.values.size(), a.values.max_value(),
-               json_or_null(p ? std::optional(p->preperiod) : std::nullopt),
-               json_or_null(p ? std::optional(p->period) : std::nullopt), p && p->proven, a.rare_count,
-               a.seconds, json_string(a.method), p ? p->saltus : 0);
+    fmt::print(out, "{}\n", io::sequence_json(a));
     return;
   }
   std::string first;

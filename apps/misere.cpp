@@ -9,6 +9,7 @@
 
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/quotient_file.hpp>
+#include <grundy/io/quotient_report.hpp>
 #include <grundy/io/quotient_text.hpp>
 #include <grundy/memory.hpp>
 #include <grundy/misere/genus.hpp>
@@ -123,11 +124,7 @@ void save_quotient(const std::string& path, const misere_quotient& q, const std:
   }
 }
 
-// The genus of each heap, and whether the game is tame on them.
-struct heap_genus_report {
-  std::vector<genus> heaps;
-  tameness tame;
-};
+using io::heap_genus_report;
 
 heap_genus_report genera(const heap_rule& rule, heap_size max_heap, const misere_options& o,
                          const std::atomic<bool>* stop) {
@@ -154,13 +151,6 @@ std::string names(const misere_quotient& q, const std::vector<misere_quotient::e
   for (auto x : elements)
     text += (text.empty() ? "" : ", ") + q.name(x);
   return text;
-}
-
-std::string json_names(const misere_quotient& q, const std::vector<misere_quotient::element>& elements) {
-  std::string text;
-  for (auto x : elements)
-    text += (text.empty() ? "" : ", ") + json_string(q.name(x));
-  return "[" + text + "]";
 }
 
 char heap_outcome(const misere_quotient& q, heap_size h) { return q.is_p(q.heap(h)) ? 'P' : 'N'; }
@@ -204,40 +194,8 @@ void print_text(const misere_quotient& q, const heap_genus_report* g) {
   }
 }
 
-// Keys in a fixed order (docs/cli-guide.md lists them).
 void print_json(const misere_quotient& q, const heap_genus_report* g) {
-  const auto& p = q.presentation();
-  std::string generators, relations, elements;
-  for (const auto& x : p.generators)
-    generators += fmt::format("{}{{\"name\": {}, \"heap\": {}}}", generators.empty() ? "" : ", ",
-                              json_string(x.name), x.heap);
-  for (const auto& r : p.relations)
-    relations +=
-        fmt::format("{}{{\"left\": {}, \"right\": {}}}", relations.empty() ? "" : ", ",
-                    json_string(io::quotient_word(p, r.left)), json_string(io::quotient_word(p, r.right)));
-  for (heap_size h = 1; h <= q.max_heap(); ++h)
-    elements += fmt::format("{}{{\"heap\": {}, \"element\": {}, \"outcome\": \"{}\"}}", h > 1 ? ", " : "", h,
-                            json_string(q.name(q.heap(h))), heap_outcome(q, h));
-  fmt::print(
-      "{{\"rule\": {}, \"max_heap\": {}, \"order\": {}, \"p_portion\": {}, \"presentation\": {{\"text\": "
-      "{}, \"generators\": [{}], \"relations\": [{}]}}, \"decides_every_heap\": {}, \"elements\": [{}]",
-      json_string(q.rule().str()), q.max_heap(), q.order(), json_names(q, q.p_portion()),
-      json_string(p.str()), generators, relations, q.decides_every_heap(), elements);
-  if (g) {
-    std::string heaps;
-    for (heap_size h = 1; h <= q.max_heap(); ++h) {
-      const auto& x = g->heaps[h];
-      heaps +=
-          fmt::format("{}{{\"heap\": {}, \"symbol\": {}, \"normal\": {}, \"gammas\": [{}]}}",
-                      h > 1 ? ", " : "", h, json_string(x.symbol()), x.normal, fmt::join(x.gammas, ", "));
-    }
-    const auto& t = g->tame;
-    fmt::print(", \"genus\": [{}], \"tame\": {}", heaps, t.tame);
-    if (!t.tame)
-      fmt::print(", \"wild\": {{\"heap\": {}, \"position\": [{}], \"genus\": {}}}", t.heap,
-                 fmt::join(t.position, ", "), json_string(t.position_genus.symbol()));
-  }
-  fmt::print("}}\n");
+  fmt::print("{}\n", io::quotient_json(q, g));
 }
 
 void run(const misere_options& o) {

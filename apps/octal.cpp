@@ -10,6 +10,7 @@
 #include "sequence_output.hpp"
 
 #include <grundy/io/output_file.hpp>
+#include <grundy/io/sequence_report.hpp>
 #include <grundy/memory.hpp>
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
@@ -102,14 +103,7 @@ std::string json_or_null(const std::optional<std::size_t>& n) { return n ? fmt::
 void print_analysis(const octal_analysis& a, const std::string& format, std::FILE* out = stdout) {
   const auto& p = a.period;
   if (format == "json") {
-    fmt::print(out,
-               "{{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
-               "\"proven\": {}, \"rare_mask\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, "
-               "\"saltus\": {}}}\n",
-               json_string(a.code.str()), a.values.size(), a.values.max_value(),
-               json_or_null(p ? std::optional(p->preperiod) : std::nullopt),
-               json_or_null(p ? std::optional(p->period) : std::nullopt), p && p->proven, a.split.mask,
-               a.rare_count, a.seconds, json_string(to_string(a.method)), p ? p->saltus : 0);
+    fmt::print(out, "{}\n", io::sequence_json(a));
     return;
   }
   std::string period = "none seen";

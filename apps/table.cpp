@@ -6,6 +6,7 @@
 #include "report.hpp"
 
 #include <grundy/games/tablettes.hpp>
+#include <grundy/io/graph_report.hpp>
 #include <grundy/misere.hpp>
 #include <grundy/solve.hpp>
 
@@ -31,10 +32,7 @@ struct table_options {
 };
 
 // Misère play adds the start's misère outcome and the number of misère P-positions.
-struct misere_cell {
-  outcome start = outcome::n;
-  std::uint64_t p_positions = 0;
-};
+using misere_cell = io::misere_figures;
 
 void print_header(const std::string& format, bool misere) {
   if (format == "md") {
@@ -59,12 +57,7 @@ void print_row(const std::string& format, unsigned c, unsigned n, const graph_st
                s.start_value, to_char(s.start_outcome()),
                m ? fmt::format(",{},{}", to_char(m->start), m->p_positions) : "");
   else {
-    fields head{{"colors", std::to_string(c)}, {"tablets", std::to_string(n)}};
-    if (m) {
-      head.emplace_back("misere_outcome", json_string(std::string(1, to_char(m->start))));
-      head.emplace_back("misere_p_positions", std::to_string(m->p_positions));
-    }
-    fmt::print("{}\n  {}", first ? "" : ",", statistics_json(head, s));
+    fmt::print("{}\n  {}", first ? "" : ",", io::table_row_json(c, n, s, m));
   }
   std::fflush(stdout); // rows appear as cells finish, which matters for the large ones
 }

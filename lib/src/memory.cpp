@@ -1,4 +1,5 @@
 #include <grundy/memory.hpp>
+#include <grundy/memory_account.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -7,13 +8,31 @@
 
 namespace grundy {
 
+namespace {
+
+// The account of the computation this thread works for: constant-initialised, so that reading
+// it in operator new, even before main, needs no initialisation of its own.
+thread_local memory_account* current_account = nullptr;
+
+} // namespace
+
+memory_account* current_memory_account() noexcept { return current_account; }
+
+memory_account_scope::memory_account_scope(memory_account* account) noexcept : previous_(current_account) {
+  current_account = account;
+}
+
+memory_account_scope::~memory_account_scope() { current_account = previous_; }
+
 std::uint64_t peak_memory_bytes() {
+  if (const auto* account = current_account) return account->peak();
   rusage usage{};
   if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
   return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024; // Linux reports kilobytes
 }
 
 std::uint64_t current_memory_bytes() {
+  if (const auto* account = current_account) return account->bytes();
   std::FILE* f = std::fopen("/proc/self/statm", "r");
   if (!f) return 0;
   unsigned long size = 0, resident = 0;

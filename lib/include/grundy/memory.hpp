@@ -5,6 +5,9 @@
 
 namespace grundy {
 
+// Under a memory_account_scope (grundy/memory_account.hpp), these two read the computation's
+// account instead of the process.
+
 // The resident memory high-water mark of this process, in bytes (0 where it cannot be read).
 std::uint64_t peak_memory_bytes();
 

@@ -6,10 +6,12 @@
 
 namespace grundy::io {
 
-digraph_game read_digraph(const std::string& path, const read_options& options) {
+namespace {
+
+template <class Read> digraph_game read_digraph_with(const std::string& path, Read&& read) {
   named_graph g;
   try {
-    g = read_graph(path, options);
+    g = read();
   } catch (const undirected_graph_error& e) {
     throw undirected_digraph_error(e.what(), e.description());
   } catch (const graph_file_error& e) {
@@ -17,6 +19,17 @@ digraph_game read_digraph(const std::string& path, const read_options& options) 
   }
   if (g.names.empty()) throw digraph_error(fmt::format("the graph file {} has no vertex", path));
   return digraph_game::from_edges(std::move(g.names), std::move(g.edges));
+}
+
+} // namespace
+
+digraph_game read_digraph(const std::string& path, const read_options& options) {
+  return read_digraph_with(path, [&] { return read_graph(path, options); });
+}
+
+digraph_game read_digraph_text(std::string_view text, graph_format format, const std::string& name,
+                               const read_options& options) {
+  return read_digraph_with(name, [&] { return read_graph_text(text, format, name, options); });
 }
 
 } // namespace grundy::io

@@ -33,6 +33,12 @@ reading::reading(const std::string& path, const read_options& options) : path_(p
         fmt::format("the nesting bound must be from 1 to {}, not {}", max_depth_bound, options.max_depth));
 }
 
+reading::reading(const std::string& name, std::string_view text, const read_options& options)
+    : reading(name, options) {
+  text_ = text;
+  in_memory_ = true;
+}
+
 void reading::charge(std::int64_t bytes) {
   if (bytes < 0) { // never throws: memory given back
     held_ -= std::min<std::uint64_t>(held_, static_cast<std::uint64_t>(-bytes));
@@ -69,6 +75,10 @@ void reading::undirected(std::uint64_t line, std::string_view how) const {
 }
 
 input::input(reading& r) : reading_(r) {
+  if (r.text()) {
+    r.charge(static_cast<std::int64_t>(chunk_size));
+    return;
+  }
   fd_ = ::open(r.path().c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd_ < 0) {
     const int error = errno;
@@ -90,7 +100,7 @@ input::input(reading& r) : reading_(r) {
 }
 
 input::~input() {
-  ::close(fd_);
+  if (fd_ >= 0) ::close(fd_);
   reading_.charge(-static_cast<std::int64_t>(chunk_size));
 }
 
@@ -114,6 +124,17 @@ std::size_t input::read(char* buffer, std::size_t size) {
 }
 
 std::size_t input::read_some(char* buffer, std::size_t size) {
+  if (const auto* text = reading_.text()) {
+    reading_.check_stop();
+    const auto n = std::min(size, text->size() - offset_);
+    std::memcpy(buffer, text->data() + offset_, n);
+    offset_ += n;
+    total_ += n;
+    if (total_ > reading_.options().max_input_bytes)
+      throw graph_file_error(fmt::format("the graph file {} is larger than the bound of {} bytes",
+                                         reading_.path(), reading_.options().max_input_bytes));
+    return n;
+  }
   for (;;) {
     reading_.check_stop();
     if (!regular_) {
@@ -180,12 +201,39 @@ graph_format format_of(const std::string& path) {
   return graph_format::edge_list;
 }
 
+graph_format format_of_text(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return graph_format::edge_list;
+  text.remove_prefix(first);
+  if (text.starts_with("<")) return graph_format::graphml;
+  if (text.starts_with("//") || text.starts_with("/*")) return graph_format::dot;
+  std::string word;
+  for (char c : text.substr(0, 8)) {
+    if (!std::isalpha(static_cast<unsigned char>(c))) break;
+    word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  const auto rest = text.substr(word.size());
+  const bool ends_word = rest.empty() || !std::isalnum(static_cast<unsigned char>(rest[0]));
+  // An edge list may name a vertex "graph" too ("graph a" is an edge): DOT opens its body with a
+  // brace on the same line, after at most a name.
+  if (ends_word && (word == "digraph" || word == "graph" || word == "strict")) {
+    const auto next = rest.find_first_not_of(" \t\r\n");
+    if (next != std::string_view::npos && (rest[next] == '{' || word == "strict")) return graph_format::dot;
+    const auto brace = rest.find('{'), newline = rest.find('\n');
+    if (brace != std::string_view::npos && (newline == std::string_view::npos || brace < newline))
+      return graph_format::dot;
+  }
+  return graph_format::edge_list;
+}
+
 named_graph read_graph(const std::string& path, const read_options& options) {
   return read_graph(path, format_of(path), options);
 }
 
-named_graph read_graph(const std::string& path, graph_format format, const read_options& options) {
-  detail::reading r(path, options);
+namespace {
+
+named_graph read_with(detail::reading& r, graph_format format) {
   r.check_stop();
   switch (format) {
   case graph_format::dot:
@@ -196,6 +244,19 @@ named_graph read_graph(const std::string& path, graph_format format, const read_
     break;
   }
   return detail::read_edge_list(r);
+}
+
+} // namespace
+
+named_graph read_graph(const std::string& path, graph_format format, const read_options& options) {
+  detail::reading r(path, options);
+  return read_with(r, format);
+}
+
+named_graph read_graph_text(std::string_view text, graph_format format, const std::string& name,
+                            const read_options& options) {
+  detail::reading r(name, text, options);
+  return read_with(r, format);
 }
 
 } // namespace grundy::io

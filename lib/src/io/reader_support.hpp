@@ -19,8 +19,12 @@ namespace grundy::io::detail {
 class reading {
 public:
   reading(const std::string& path, const read_options& options);
+  // A file's text already in memory (a graph sent to a server), named `name` in messages.
+  reading(const std::string& name, std::string_view text, const read_options& options);
 
   const std::string& path() const noexcept { return path_; }
+  // The text read from memory, or null when the file is read.
+  const std::string_view* text() const noexcept { return in_memory_ ? &text_ : nullptr; }
   const read_options& options() const noexcept { return options_; }
 
   // Adds (or, negative, removes) bytes held; throws limit_exceeded past options().max_memory.
@@ -37,6 +41,8 @@ public:
 
 private:
   std::string path_;
+  std::string_view text_;
+  bool in_memory_ = false;
   read_options options_;
   std::uint64_t held_ = 0;
 };
@@ -59,7 +65,8 @@ private:
   std::size_t read_some(char* buffer, std::size_t size);
 
   reading& reading_;
-  int fd_ = -1;
+  int fd_ = -1; // -1: the reading's text in memory
+  std::size_t offset_ = 0;
   bool regular_ = false;
   bool started_ = false;
   std::uint64_t total_ = 0;

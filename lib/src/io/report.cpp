@@ -1,3 +1,4 @@
+#include <grundy/io/graph_report.hpp>
 #include <grundy/io/report.hpp>
 #include <grundy/io/text.hpp>
 
@@ -141,6 +142,38 @@ std::string statistics_json(const fields& head, const graph_statistics& s) {
       fmt::join(s.value_counts, ", "), s.infinite, s.draws, s.explore_seconds + s.label_seconds,
       s.explore_seconds, s.label_seconds, s.peak_memory_bytes);
   return text;
+}
+
+std::string graph_text(fields head, const graph_statistics& s, const std::optional<misere_figures>& misere,
+                       const std::string& tail) {
+  if (misere) {
+    head.emplace_back("misere", fmt::format("{} (misère play: the player to move {})", to_char(misere->start),
+                                            misere->start == outcome::n ? "wins" : "loses"));
+    head.emplace_back("misere P-positions", std::to_string(misere->p_positions));
+  }
+  return statistics_text(head, s) + tail;
+}
+
+std::string graph_json(fields head, const graph_statistics& s, const std::optional<misere_figures>& misere,
+                       const std::string& json_tail) {
+  head = json_fields(head);
+  if (misere) {
+    head.emplace_back("misere_outcome", json_quoted(std::string(1, to_char(misere->start))));
+    head.emplace_back("misere_p_positions", std::to_string(misere->p_positions));
+  }
+  auto text = statistics_json(head, s);
+  if (!json_tail.empty()) text.insert(text.size() - 1, ", " + json_tail);
+  return text;
+}
+
+std::string table_row_json(unsigned colors, unsigned tablets, const graph_statistics& s,
+                           const std::optional<misere_figures>& misere) {
+  fields head{{"colors", std::to_string(colors)}, {"tablets", std::to_string(tablets)}};
+  if (misere) {
+    head.emplace_back("misere_outcome", json_quoted(std::string(1, to_char(misere->start))));
+    head.emplace_back("misere_p_positions", std::to_string(misere->p_positions));
+  }
+  return statistics_json(head, s);
 }
 
 } // namespace grundy::io

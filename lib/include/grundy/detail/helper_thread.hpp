@@ -1,6 +1,8 @@
 #pragma once
 // A second thread that runs tasks, in order, for the thread that owns it.
 
+#include <grundy/memory_account.hpp>
+
 #include <array>
 #include <atomic>
 #include <cassert>
@@ -26,7 +28,12 @@ public:
   // Tasks posted and not yet finished, at most.
   static constexpr std::size_t capacity = 8;
 
-  helper_thread() : thread_([this] { loop(); }) {}
+  // The helper allocates for its owner's computation: charged to the owner's memory account.
+  helper_thread()
+      : thread_([this, account = current_memory_account()] {
+          const memory_account_scope charged(account);
+          loop();
+        }) {}
   helper_thread(const helper_thread&) = delete;
   helper_thread& operator=(const helper_thread&) = delete;
   ~helper_thread() {

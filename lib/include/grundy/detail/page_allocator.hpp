@@ -3,6 +3,7 @@
 // kernel allows, given back as soon as they are freed.
 
 #include <grundy/memory.hpp>
+#include <grundy/memory_account.hpp>
 
 #include <sys/mman.h>
 
@@ -162,8 +163,32 @@ template <class T> struct page_allocator {
   page_allocator() = default;
   template <class U> page_allocator(const page_allocator<U>&) noexcept {}
 
+  // Mappings are charged to the computation's memory account (grundy/memory_account.hpp) as
+  // mapped, which overstates the pages not yet touched: an account never understates.
   T* allocate(std::size_t n) {
-    const std::size_t bytes = n * sizeof(T);
+    T* p = map_pages(n * sizeof(T));
+    grundy::detail::charge_memory(static_cast<std::int64_t>(n * sizeof(T)));
+    return p;
+  }
+
+  void deallocate(T* p, std::size_t n) noexcept {
+    ::munmap(p, n * sizeof(T));
+    grundy::detail::charge_memory(-static_cast<std::int64_t>(n * sizeof(T)));
+  }
+
+  template <class U, class... Args> void construct(U* p, Args&&... args) {
+    if constexpr (sizeof...(Args) == 0)
+      ::new (static_cast<void*>(p)) U;
+    else
+      ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+
+  template <class U> friend bool operator==(const page_allocator&, const page_allocator<U>&) noexcept {
+    return true;
+  }
+
+private:
+  static T* map_pages(std::size_t bytes) {
     // A small buffer is faulted in as it is mapped, in one call (see prefault): a vector that
     // grows into it copies its elements there at once.
     if (bytes < 2 * huge_page_bytes) return static_cast<T*>(map(bytes, MAP_POPULATE));
@@ -180,20 +205,6 @@ template <class T> struct page_allocator {
     return reinterpret_cast<T*>(aligned);
   }
 
-  void deallocate(T* p, std::size_t n) noexcept { ::munmap(p, n * sizeof(T)); }
-
-  template <class U, class... Args> void construct(U* p, Args&&... args) {
-    if constexpr (sizeof...(Args) == 0)
-      ::new (static_cast<void*>(p)) U;
-    else
-      ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-  }
-
-  template <class U> friend bool operator==(const page_allocator&, const page_allocator<U>&) noexcept {
-    return true;
-  }
-
-private:
   static void* map(std::size_t bytes, int flags = 0) {
     void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();

@@ -1,6 +1,8 @@
 #pragma once
 // The one parallel primitive the builders need: run a task per thread and wait for all.
 
+#include <grundy/memory_account.hpp>
+
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -25,11 +27,14 @@ template <class F> void run_on_threads(unsigned threads, F&& f) {
     return;
   }
   std::vector<std::exception_ptr> errors(threads);
+  // The workers allocate for the caller's computation: charged to its memory account.
+  auto* const account = current_memory_account();
   {
     std::vector<std::jthread> workers;
     workers.reserve(threads - 1);
     for (unsigned t = 1; t < threads; ++t)
       workers.emplace_back([&, t] {
+        const memory_account_scope charged(account);
         try {
           f(t);
         } catch (...) {

@@ -97,6 +97,10 @@ struct position_text {
   front_end_words say;
   std::uint64_t max_memory = 0; // a graph file's reading; 0: 3/4 of the memory available
   const std::atomic<bool>* stop = nullptr;
+  // The text of the file the words name, when it was sent rather than saved (a graph posted to a
+  // server): the word is then only its name, for messages and for its format (by its extension,
+  // or by the text when it has none), and nothing is read from disk.
+  std::optional<std::string_view> file_text;
 
   const std::string* find(std::string_view parameter) const;
   bool flag(std::string_view parameter) const { return find(parameter) != nullptr; }

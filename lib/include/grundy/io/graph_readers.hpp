@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -78,10 +79,19 @@ struct named_graph {
   std::vector<std::pair<vertex_id, vertex_id>> edges;
 };
 
+// By the text itself, for a file that comes without a name: XML is GraphML, text that opens as a
+// DOT graph does (graph, digraph, strict, a // or /* comment) is DOT, anything else an edge list.
+graph_format format_of_text(std::string_view text);
+
 // Reads the graph in `path` in the format its name says (format_of). Throws graph_file_error
 // (undirected_graph_error for an undirected graph), grundy::interrupted once options.stop is set,
 // grundy::limit_exceeded past options.max_memory, std::invalid_argument for options out of range.
 named_graph read_graph(const std::string& path, const read_options& options = {});
 named_graph read_graph(const std::string& path, graph_format format, const read_options& options = {});
+
+// The same for a file's text already in memory (a graph sent to a server), called `name` in the
+// messages. Nothing is read from disk.
+named_graph read_graph_text(std::string_view text, graph_format format, const std::string& name,
+                            const read_options& options = {});
 
 } // namespace grundy::io

@@ -5,6 +5,7 @@
 #include <grundy/io/graph_readers.hpp>
 
 #include <string>
+#include <string_view>
 
 namespace grundy::io {
 
@@ -14,5 +15,9 @@ namespace grundy::io {
 // without options.undirected), grundy::interrupted once options.stop is set, and
 // grundy::limit_exceeded past options.max_memory.
 digraph_game read_digraph(const std::string& path, const read_options& options = {});
+
+// The same for a graph file's text in memory, in `format`, called `name` in the messages.
+digraph_game read_digraph_text(std::string_view text, graph_format format, const std::string& name,
+                               const read_options& options = {});
 
 } // namespace grundy::io

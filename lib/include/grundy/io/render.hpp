@@ -2,6 +2,7 @@
 // Pictures of DOT files, drawn by Graphviz's dot.
 
 #include <atomic>
+#include <cstddef>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -23,6 +24,13 @@ public:
 // (dot is then ended). Returns the picture's path.
 std::string render_dot(const std::string& dot_path, std::string_view format,
                        const std::atomic<bool>* stop = nullptr, std::span<const std::string> inputs = {});
+
+// The picture `format` ("svg" or "png") of a graph in DOT, drawn by Graphviz's dot through pipes:
+// nothing is written to disk. Throws std::invalid_argument for another format, render_failed when
+// dot is missing or fails or the picture passes `max_output` bytes, grundy::interrupted once
+// *stop is set (dot is then ended).
+std::string render_dot_text(std::string_view dot_text, std::string_view format,
+                            const std::atomic<bool>* stop = nullptr, std::size_t max_output = 64u << 20);
 
 // The picture's path render_dot writes for `dot_path`.
 std::string picture_path(const std::string& dot_path, std::string_view format);

@@ -80,7 +80,13 @@ game_position<digraph_game> digraph_entry::make(const position_text& t) {
   options.max_memory = t.max_memory ? t.max_memory : default_memory_limit();
   options.stop = t.stop;
   try {
-    auto g = io::read_digraph(t.words[0], options);
+    const auto& file = t.words[0];
+    auto g = !t.file_text ? io::read_digraph(file, options)
+                          : io::read_digraph_text(*t.file_text,
+                                                  file.find('.') == std::string::npos
+                                                      ? io::format_of_text(*t.file_text)
+                                                      : io::format_of(file),
+                                                  file, options);
     auto s = g.position(names);
     return {std::move(g), std::move(s), {}};
   } catch (const undirected_digraph_error& e) {

@@ -1,0 +1,44 @@
+#include <grundy/io/sequence_report.hpp>
+#include <grundy/io/text.hpp>
+
+#include <fmt/format.h>
+
+#include <optional>
+
+namespace grundy::io {
+
+namespace {
+
+std::string number_or_null(const std::optional<std::size_t>& n) { return n ? fmt::format("{}", *n) : "null"; }
+
+template <class Period> std::string preperiod_of(const Period& p) {
+  return number_or_null(p ? std::optional(p->preperiod) : std::nullopt);
+}
+
+template <class Period> std::string period_of(const Period& p) {
+  return number_or_null(p ? std::optional(p->period) : std::nullopt);
+}
+
+} // namespace
+
+std::string sequence_json(const octal_analysis& a) {
+  const auto& p = a.period;
+  return fmt::format(
+      "{{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
+      "\"proven\": {}, \"rare_mask\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, "
+      "\"saltus\": {}}}",
+      json_quoted(a.code.str()), a.values.size(), a.values.max_value(), preperiod_of(p), period_of(p),
+      p && p->proven, a.split.mask, a.rare_count, a.seconds, json_quoted(to_string(a.method)),
+      p ? p->saltus : 0);
+}
+
+std::string sequence_json(const heap_analysis& a) {
+  const auto& p = a.period;
+  return fmt::format(
+      "{{\"rule\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
+      "\"proven\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, \"saltus\": {}}}",
+      json_quoted(a.rule.str()), a.values.size(), a.values.max_value(), preperiod_of(p), period_of(p),
+      p && p->proven, a.rare_count, a.seconds, json_quoted(a.method), p ? p->saltus : 0);
+}
+
+} // namespace grundy::io
