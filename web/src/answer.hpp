@@ -1,0 +1,45 @@
+#pragma once
+// What the server says back to one request: a status, a type and a body, or an error in one line.
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace grundy::web {
+
+struct answer {
+  answer() = default;
+  answer(unsigned status, std::string content_type, std::string body, bool cacheable = false)
+      : status(status), content_type(std::move(content_type)), body(std::move(body)), cacheable(cacheable) {}
+
+  unsigned status = 200;
+  std::string content_type = "application/json; charset=utf-8";
+  std::string body;
+  // Set for the page's own files, which may be cached; answers to the API never are.
+  bool cacheable = false;
+  std::string allow; // for 405: the methods the path takes
+};
+
+// A request the server refuses, with the status and the one line said to the user.
+class http_error : public std::runtime_error {
+public:
+  http_error(unsigned status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  unsigned status() const noexcept { return status_; }
+
+private:
+  unsigned status_;
+};
+
+// {"error": "message"}
+std::string error_json(std::string_view message);
+
+inline answer json_answer(std::string body, unsigned status = 200) {
+  return {status, "application/json; charset=utf-8", std::move(body)};
+}
+
+inline answer error_answer(unsigned status, std::string_view message) {
+  return json_answer(error_json(message), status);
+}
+
+} // namespace grundy::web

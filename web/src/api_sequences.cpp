@@ -1,0 +1,123 @@
+// /api/octal and /api/misere: a heap rule's Grundy sequence with its period, as `grundy octal`
+// gives it, and its misère quotient, as `grundy misere` does.
+
+#include "endpoints.hpp"
+
+#include <grundy/heap/analysis.hpp>
+#include <grundy/heap/rule.hpp>
+#include <grundy/io/quotient_report.hpp>
+#include <grundy/io/sequence_report.hpp>
+#include <grundy/misere/genus.hpp>
+#include <grundy/misere/quotient.hpp>
+#include <grundy/octal/analysis.hpp>
+#include <grundy/octal/sparse.hpp>
+#include <grundy/stop.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <array>
+#include <limits>
+#include <string>
+
+namespace grundy::web {
+
+namespace {
+
+// As `grundy octal` reads its argument: a point and no parenthesis make an octal code, anything
+// else a heap rule (S(1,3,4), allbut(1,2), grundy, squares).
+bool looks_octal(const std::string& text) {
+  return text.find('.') != std::string::npos && text.find('(') == std::string::npos;
+}
+
+std::function<void(const octal_progress&)> sequence_progress(computation& work) {
+  if (!work.wants_progress()) return {};
+  return [&work](const octal_progress& p) {
+    work.progress(fmt::format("{{\"values\": {}, \"rare_count\": {}, \"seconds\": {:.3f}}}", p.values,
+                              p.rare_count, p.seconds));
+  };
+}
+
+// The values, for the page's plot and table; with the heaps the sparse split makes rare.
+std::string sequence_members(const grundy_sequence& values, const std::vector<std::size_t>& rare) {
+  std::string text = ", \"sequence\": [";
+  values.visit([&](auto g) {
+    for (std::size_t n = 0; n < g.size(); ++n)
+      fmt::format_to(std::back_inserter(text), "{}{}", n ? "," : "", static_cast<grundy_value>(g[n]));
+  });
+  return text + fmt::format("], \"rare_heaps\": [{}]", fmt::join(rare, ","));
+}
+
+} // namespace
+
+answer api_octal(const endpoint_request& r) {
+  static constexpr std::array<std::string_view, 4> known{"code", "max", "values", "progress"};
+  r.params.refuse_unknown(known);
+  const auto& code = r.params.required("code");
+  const auto max =
+      static_cast<std::size_t>(r.params.whole("max", 1, r.bounds.max_values, r.bounds.max_values));
+  const bool with_values = r.params.flag("values");
+  std::string json;
+  if (looks_octal(code)) {
+    analysis_options options;
+    options.max_values = max;
+    options.threads = 1;
+    options.stop = r.work.stop_flag();
+    options.on_progress = sequence_progress(r.work);
+    const auto a = analyse_octal(octal_code::parse(code), options);
+    // A run that ended early ended on the computation's stop flag, whose cause the answer says.
+    if (a.interrupted) throw interrupted("interrupted while computing the sequence", {});
+    json = io::sequence_json(a);
+    if (with_values) {
+      std::vector<std::size_t> rare;
+      if (a.split.mask != 0) {
+        sparse_options fixed;
+        fixed.fixed_split = a.split;
+        sparse_engine engine(a.code, fixed);
+        engine.catch_up(a.values);
+        for (std::size_t h = 1; h < a.values.size(); ++h)
+          if (engine.is_rare(h, a.values[h])) rare.push_back(h);
+      }
+      json.insert(json.size() - 1, sequence_members(a.values, rare));
+    }
+  } else {
+    heap_analysis_options options;
+    options.max_values = max;
+    options.threads = 1;
+    options.stop = r.work.stop_flag();
+    options.on_progress = sequence_progress(r.work);
+    const auto a = analyse_heap_rule(heap_rule::parse(code), options);
+    if (a.interrupted) throw interrupted("interrupted while computing the sequence", {});
+    json = io::sequence_json(a);
+    if (with_values) json.insert(json.size() - 1, sequence_members(a.values, {}));
+  }
+  return json_answer(std::move(json));
+}
+
+answer api_misere(const endpoint_request& r) {
+  static constexpr std::array<std::string_view, 5> known{"code", "max_heap", "max_order", "genus",
+                                                         "progress"};
+  r.params.refuse_unknown(known);
+  const auto rule = heap_rule::parse(r.params.required("code"));
+  if (!r.params.has("max_heap")) throw http_error(400, "the parameter 'max_heap' is missing");
+  const auto max_heap = static_cast<heap_size>(r.params.whole("max_heap", 1, r.bounds.max_quotient_heap, 1));
+  quotient_options options;
+  options.max_order = static_cast<std::size_t>(
+      r.params.whole("max_order", 1, quotient_options{}.max_order, quotient_options{}.max_order));
+  options.max_memory = r.bounds.max_memory;
+  options.stop = r.work.stop_flag();
+  if (r.work.wants_progress())
+    options.on_progress = [&work = r.work](const quotient_progress& p) {
+      work.progress(fmt::format("{{\"heap\": {}, \"order\": {}, \"candidates\": {}, \"seconds\": {:.3f}}}",
+                                p.heap, p.order, p.candidates, p.seconds));
+    };
+  const auto q = compute_misere_quotient(rule, max_heap, options);
+  if (!r.params.flag("genus")) return json_answer(io::quotient_json(q, nullptr));
+  genus_options g;
+  g.max_memory = r.bounds.max_memory;
+  g.stop = r.work.stop_flag();
+  const io::heap_genus_report genera{heap_genera(rule, max_heap, g), heap_tameness(rule, max_heap, g)};
+  return json_answer(io::quotient_json(q, &genera));
+}
+
+} // namespace grundy::web

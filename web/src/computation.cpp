@@ -1,0 +1,81 @@
+#include "computation.hpp"
+
+#include "answer.hpp"
+#include "failure.hpp"
+
+#include <grundy/io/render.hpp>
+#include <grundy/io/report.hpp>
+#include <grundy/io/text.hpp>
+#include <grundy/stop.hpp>
+
+#include <fmt/format.h>
+
+#include <new>
+
+namespace grundy::web {
+
+std::string error_json(std::string_view message) {
+  return fmt::format("{{\"error\": {}}}", json_quoted(message));
+}
+
+void computation::progress(std::string_view object) {
+  if (!sink_) return;
+  const auto now = clock::now();
+  if (now - last_progress_ < std::chrono::milliseconds(250)) return;
+  last_progress_ = now;
+  sink_(fmt::format("{{\"progress\": {}}}", object), false);
+}
+
+void computation::progress_kept(std::string_view object) {
+  if (sink_) sink_(fmt::format("{{\"progress\": {}}}", object), true);
+}
+
+answer failure_answer(std::exception_ptr error, const computation& work) {
+  // A computation stopped on its flag is reported by why the flag was set, whatever the engine
+  // that noticed it threw.
+  const auto by_cause = [&]() -> std::optional<answer> {
+    if (work.account().exceeded())
+      return error_answer(422, fmt::format("the computation needed more than its memory limit of {}",
+                                           memory_limit_text(work.account().limit())));
+    switch (work.cause()) {
+    case stop_cause::time:
+      return error_answer(422,
+                          fmt::format("the computation took longer than its limit of {} s", work.seconds()));
+    case stop_cause::shutdown:
+      return error_answer(503, "the server is stopping");
+    case stop_cause::client_gone:
+      return error_answer(499, "the client went away"); // nobody reads it
+    case stop_cause::none:
+      break;
+    }
+    return std::nullopt;
+  };
+  try {
+    std::rethrow_exception(error);
+  } catch (const http_error& e) {
+    if (auto a = by_cause()) return *a;
+    return error_answer(e.status(), e.what());
+  } catch (const exploration_stopped& e) {
+    if (auto a = by_cause()) return *a;
+    return error_answer(422, io::describe_stop(e));
+  } catch (const stopped& e) {
+    if (auto a = by_cause()) return *a;
+    return error_answer(422, e.what());
+  } catch (const std::bad_alloc&) {
+    if (auto a = by_cause()) return *a;
+    return error_answer(422, "the computation ran out of memory");
+  } catch (const io::render_failed& e) {
+    return error_answer(500, e.what());
+  } catch (const std::invalid_argument& e) {
+    // The user's mistake: a position, a code, a graph file the games refuse, in their words.
+    if (auto a = by_cause()) return *a;
+    return error_answer(400, e.what());
+  } catch (const std::exception& e) {
+    if (auto a = by_cause()) return *a;
+    return error_answer(500, e.what());
+  } catch (...) {
+    return error_answer(500, "an unknown error");
+  }
+}
+
+} // namespace grundy::web

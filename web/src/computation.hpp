@@ -1,0 +1,67 @@
+#pragma once
+// One computation a request asked for, as the server watches it: its stop flag, why it was
+// stopped, its memory (its own account, not the process's), its deadline, and where its progress
+// goes.
+
+#include <grundy/memory_account.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace grundy::web {
+
+enum class stop_cause : int { none, client_gone, time, shutdown };
+
+// Why not one flag per cause: the library polls a single std::atomic<bool>. The cause is set
+// first, once, so that the answer can say which bound was reached; the memory account sets the
+// flag itself (grundy/memory_account.hpp) and is asked afterwards.
+class computation {
+public:
+  using clock = std::chrono::steady_clock;
+
+  computation(std::uint64_t max_memory, double seconds)
+      : account_(max_memory, &stop_),
+        deadline_(clock::now() +
+                  std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(seconds))),
+        seconds_(seconds) {}
+  computation(const computation&) = delete;
+  computation& operator=(const computation&) = delete;
+
+  const std::atomic<bool>* stop_flag() const noexcept { return &stop_; }
+  bool stopped() const noexcept { return stop_.load(std::memory_order_relaxed); }
+  void cancel(stop_cause why) noexcept {
+    auto none = stop_cause::none;
+    cause_.compare_exchange_strong(none, why);
+    stop_.store(true);
+  }
+  stop_cause cause() const noexcept { return cause_.load(); }
+  memory_account& account() noexcept { return account_; }
+  const memory_account& account() const noexcept { return account_; }
+  clock::time_point deadline() const noexcept { return deadline_; }
+  double seconds() const noexcept { return seconds_; }
+
+  // Progress, when the request asked for it: lines of JSON, and whether a line must reach the
+  // client (a finished cell of a table) or may give way to a newer one (a count of positions).
+  using progress_sink = std::function<void(std::string line, bool keep)>;
+  void set_progress_sink(progress_sink sink) { sink_ = std::move(sink); }
+  bool wants_progress() const noexcept { return static_cast<bool>(sink_); }
+  // Sends {"progress": object} unless one went less than a quarter of a second ago.
+  void progress(std::string_view object);
+  // Sends {"progress": object} now, and never lets a later line replace it.
+  void progress_kept(std::string_view object);
+
+private:
+  std::atomic<bool> stop_{false};
+  std::atomic<stop_cause> cause_{stop_cause::none};
+  memory_account account_;
+  clock::time_point deadline_;
+  double seconds_;
+  progress_sink sink_;
+  clock::time_point last_progress_{};
+};
+
+} // namespace grundy::web

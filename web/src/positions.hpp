@@ -1,0 +1,39 @@
+#pragma once
+// Games and positions as a request names them: `game`, `position` (the words the command line
+// takes after the game's name, separated by spaces) and the game's parameters by name, read by
+// the games' own notation so that the web and the command line accept the same positions. The
+// digraph game's graph file comes in the request's body, never from the server's disk.
+
+#include "parameters.hpp"
+
+#include <grundy/games/builtin.hpp>
+#include <grundy/games/entry_traits.hpp>
+#include <grundy/web/server.hpp>
+
+#include <atomic>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace grundy::web {
+
+// The parameters every game request may carry besides the games' own.
+bool is_position_parameter(std::string_view name);
+
+// The position the request names. Throws http_error 400 (in the web's words) for a bad game or
+// position, grundy::stopped once *stop is set or past the reading's memory.
+any_builtin_position read_position(const parameters& p, std::string_view body, const limits& bounds,
+                                   const std::atomic<bool>* stop);
+
+// Calls f(std::type_identity<Entry>{}, position) with the position's game entry.
+template <class F> decltype(auto) visit_position(const any_builtin_position& p, F&& f) {
+  return std::visit(
+      [&](const auto& q) -> decltype(auto) {
+        using G = std::decay_t<decltype(q.game)>;
+        return f(std::type_identity<entry_for_t<G, builtin_games>>{}, q);
+      },
+      p);
+}
+
+} // namespace grundy::web

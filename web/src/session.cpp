@@ -1,0 +1,324 @@
+#include "session.hpp"
+
+#include "failure.hpp"
+
+#include <grundy/io/text.hpp>
+#include <grundy/memory_account.hpp>
+#include <grundy/stop.hpp>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <chrono>
+#include <deque>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <sys/socket.h>
+#include <utility>
+
+namespace grundy::web {
+
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+constexpr auto idle_timeout = std::chrono::seconds(60);  // between requests, and a request's reading
+constexpr auto write_timeout = std::chrono::seconds(30); // one piece of an answer
+constexpr std::size_t header_limit = 16 * 1024;
+
+// The page may only run its own scripts and styles and show its own pictures: content that
+// reaches it from a game (a vertex's name) can never become code.
+constexpr const char* page_policy =
+    "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+// The headers every answer carries.
+template <class Fields> void common_headers(Fields& f, std::string_view type, bool cacheable) {
+  f.set(http::field::server, "grundy");
+  f.set(http::field::content_type, type);
+  f.set(http::field::cache_control, cacheable ? "no-cache" : "no-store");
+  f.set("X-Content-Type-Options", "nosniff");
+  f.set("X-Frame-Options", "DENY");
+  f.set("Referrer-Policy", "no-referrer");
+  if (type.starts_with("text/html")) f.set("Content-Security-Policy", page_policy);
+}
+
+std::string chunk(std::string_view data) { return fmt::format("{:x}\r\n{}\r\n", data.size(), data); }
+
+class session : public std::enable_shared_from_this<session> {
+public:
+  session(tcp::socket socket, server_state& server) : stream_(std::move(socket)), server_(server) {
+    ++server_.connections;
+  }
+  ~session() { --server_.connections; }
+
+  void start() {
+    if (server_.connections > server_.options.max_connections) {
+      close_after_ = true;
+      send_answer(error_answer(503, "the server has too many connections: try again in a moment"), false);
+      return;
+    }
+    read_request();
+  }
+
+private:
+  void read_request() {
+    parser_.emplace();
+    parser_->header_limit(header_limit);
+    parser_->body_limit(server_.options.bounds.max_body);
+    stream_.expires_after(idle_timeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&session::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::body_limit) {
+      close_after_ = drain_ = true;
+      return send_answer(
+          error_answer(413, fmt::format("the request's body is larger than the limit of {} bytes",
+                                        server_.options.bounds.max_body)),
+          false);
+    }
+    if (ec == http::error::header_limit) {
+      close_after_ = true;
+      return send_answer(error_answer(431, "the request's headers are too large"), false);
+    }
+    if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
+        ec == net::error::operation_aborted || ec == net::error::connection_reset || ec == net::error::eof)
+      return close();
+    if (ec) {
+      // A request the parser could not read is said to be so once, then the connection ends;
+      // any other failure (the network's) just ends it.
+      if (ec.category() != http::make_error_code(http::error::bad_target).category()) return close();
+      close_after_ = true;
+      return send_answer(error_answer(400, fmt::format("malformed HTTP request: {}", ec.message())), false);
+    }
+    auto request = parser_->release();
+    keep_alive_ = request.keep_alive();
+    if (server_.stopping) close_after_ = true;
+    incoming in;
+    const auto method = request.method_string();
+    const auto target = request.target();
+    in.method = std::string_view(method.data(), method.size());
+    in.target = std::string_view(target.data(), target.size());
+    const auto header = [&](auto field) {
+      const auto it = request.find(field);
+      return it == request.end() ? std::string_view{}
+                                 : std::string_view(it->value().data(), it->value().size());
+    };
+    in.headers.host = header(http::field::host);
+    in.headers.origin = header(http::field::origin);
+    in.headers.fetch_site = header("Sec-Fetch-Site");
+    in.body = std::move(request.body());
+    auto r = server_.routes.dispatch(std::move(in));
+    if (r.now) return send_answer(std::move(*r.now), r.head);
+    start_job(std::move(r));
+  }
+
+  void start_job(route r) {
+    if (server_.stopping) return send_answer(error_answer(503, "the server is stopping"), false);
+    if (server_.waiting >= server_.options.max_waiting)
+      return send_answer(error_answer(503, "the server is busy: try again in a moment"), false);
+    const auto& bounds = server_.options.bounds;
+    work_ = std::make_shared<computation>(bounds.max_memory, bounds.seconds);
+    streaming_ = r.streams;
+    stream_started_ = false;
+    if (streaming_)
+      work_->set_progress_sink(
+          [weak = weak_from_this(), executor = stream_.get_executor()](std::string line, bool keep) {
+            net::post(executor, [weak, line = std::move(line), keep]() mutable {
+              if (auto self = weak.lock()) self->send_progress(std::move(line), keep);
+            });
+          });
+    server_.add(work_);
+    ++server_.waiting;
+    ++generation_;
+    net::post(server_.pool, [self = shared_from_this(), job = std::move(r.job), work = work_]() mutable {
+      --self->server_.waiting;
+      answer a;
+      if (work->stopped()) {
+        a = failure_answer(std::make_exception_ptr(interrupted("stopped before it started", {})), *work);
+      } else {
+        const memory_account_scope charged(&work->account());
+        try {
+          a = job(*work);
+        } catch (...) {
+          a = failure_answer(std::current_exception(), *work);
+        }
+        job = nullptr; // what the job holds is freed under its own account
+      }
+      self->server_.remove(work);
+      net::post(self->stream_.get_executor(),
+                [self, a = std::move(a)]() mutable { self->finish_job(std::move(a)); });
+    });
+    watch_for_departure();
+  }
+
+  // A client that closes its connection while its computation runs stops it: the socket turns
+  // readable, and a peek finds the end of the stream.
+  void watch_for_departure() {
+    stream_.expires_never();
+    stream_.socket().async_wait(
+        tcp::socket::wait_read, [self = shared_from_this(), generation = generation_](beast::error_code ec) {
+          if (ec || generation != self->generation_ || !self->work_) return;
+          char byte;
+          const auto n = ::recv(self->stream_.socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+          if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+            self->work_->cancel(stop_cause::client_gone);
+          // Else a request sent ahead of this answer: read once this one is done.
+        });
+  }
+
+  void finish_job(answer a) {
+    const bool gone = work_ && work_->cause() == stop_cause::client_gone;
+    work_.reset();
+    ++generation_;
+    if (gone || a.status == 499) return close();
+    if (!streaming_) return send_answer(std::move(a), false);
+    start_stream();
+    // The last line holds the answer: JSON as it is, any other body (a picture) as a string.
+    std::string last;
+    if (a.status >= 400)
+      last = fmt::format("{{\"status\": {}, {}", a.status, a.body.substr(1));
+    else if (a.content_type.starts_with("application/json"))
+      last = fmt::format("{{\"result\": {}}}", a.body);
+    else
+      last = fmt::format("{{\"result\": {}}}", json_quoted(a.body));
+    queue(chunk(last + "\n"), false);
+    queue("0\r\n\r\n", false);
+    response_queued_ = true;
+    write_next();
+  }
+
+  void start_stream() {
+    if (stream_started_) return;
+    stream_started_ = true;
+    http::response<http::empty_body> head{http::status::ok, 11};
+    common_headers(head, "application/x-ndjson; charset=utf-8", false);
+    head.chunked(true);
+    head.keep_alive(keep_alive_ && !close_after_);
+    std::ostringstream os;
+    os << head.base();
+    queue(std::move(os).str(), false);
+  }
+
+  void send_progress(std::string line, bool keep) {
+    if (!work_ || !streaming_) return;
+    start_stream();
+    queue(chunk(line + "\n"), !keep);
+    write_next();
+  }
+
+  void send_answer(answer a, bool head_only) {
+    http::response<http::string_body> res{static_cast<http::status>(a.status), 11};
+    common_headers(res, a.content_type, a.cacheable);
+    if (!a.allow.empty()) res.set(http::field::allow, a.allow);
+    res.keep_alive(keep_alive_ && !close_after_);
+    res.body() = std::move(a.body);
+    res.prepare_payload();
+    std::ostringstream os;
+    if (head_only)
+      os << res.base();
+    else
+      os << res;
+    queue(std::move(os).str(), false);
+    response_queued_ = true;
+    write_next();
+  }
+
+  // A progress line not yet on its way gives way to a newer one: a slow client gets the latest
+  // figures, never a backlog. `replaceable` marks such lines.
+  void queue(std::string bytes, bool replaceable) {
+    if (replaceable && outgoing_.size() > 1 && outgoing_.back().second) {
+      outgoing_.back().first = std::move(bytes);
+      return;
+    }
+    outgoing_.emplace_back(std::move(bytes), progress);
+  }
+
+  void write_next() {
+    if (writing_ || outgoing_.empty()) return;
+    writing_ = true;
+    stream_.expires_after(write_timeout);
+    net::async_write(
+        stream_, net::buffer(outgoing_.front().first),
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_written(ec); });
+  }
+
+  void on_written(beast::error_code ec) {
+    writing_ = false;
+    outgoing_.pop_front();
+    if (ec) {
+      if (work_) work_->cancel(stop_cause::client_gone);
+      return close();
+    }
+    if (!outgoing_.empty()) return write_next();
+    if (!response_queued_) {
+      // Progress went out; the computation goes on, watched (watch_for_departure) with no
+      // deadline on the connection, which the computation's own bounds replace.
+      stream_.expires_never();
+      return;
+    }
+    response_queued_ = false;
+    if (close_after_ || !keep_alive_) return finish();
+    read_request();
+  }
+
+  // After an answer that ends the connection: what the client is still sending (a body past the
+  // limit) is read and dropped for a while, so that it sees the answer rather than a reset.
+  void finish() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    if (!drain_) return close();
+    stream_.expires_after(std::chrono::seconds(5));
+    drain_buffer_.resize(64 * 1024);
+    drain_more();
+  }
+
+  void drain_more() {
+    stream_.async_read_some(net::buffer(drain_buffer_),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                              if (ec) return self->close();
+                              self->drain_more();
+                            });
+  }
+
+  void close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.close();
+  }
+
+  beast::tcp_stream stream_;
+  server_state& server_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::deque<std::pair<std::string, bool>> outgoing_; // bytes, and whether a newer line may replace them
+  std::vector<char> drain_buffer_;
+  std::shared_ptr<computation> work_;
+  unsigned generation_ = 0;
+  bool keep_alive_ = true;
+  bool close_after_ = false;
+  bool drain_ = false;
+  bool writing_ = false;
+  bool response_queued_ = false;
+  bool streaming_ = false;
+  bool stream_started_ = false;
+};
+
+} // namespace
+
+void start_session(tcp::socket socket, server_state& server) {
+  std::make_shared<session>(std::move(socket), server)->start();
+}
+
+} // namespace grundy::web
