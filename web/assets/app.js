@@ -14,6 +14,7 @@ import { createTable } from './table.js';
 const VIEWS = ['play', 'octal', 'table'];
 const SETUP_KEYS = ['colors', 'tablets', 'k', 'code', 'rule', 'heaps', 'graph', 'start', 'undirected'];
 const MAX_GRAPH_IN_LINK = 2000; // characters of a typed graph kept in the link
+const OCTAL_DEFAULT_MAX = 100000; // values, when none is asked for: a fraction of a second
 
 const limits = { max_drawn: null, max_body: null };
 let view = 'play';
@@ -187,7 +188,7 @@ field('game').addEventListener('change', () => {
 
 $('#misere').addEventListener('change', (event) => {
   play.setMisere(event.target.checked);
-  graph.reset();
+  graphNote();
 });
 
 function opponentChanged() {
@@ -226,7 +227,7 @@ $('#octal-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const code = $('#octal-code').value.trim();
   if (!code) return;
-  octal.run(code, Number($('#octal-max').value) || null);
+  octal.run(code, Number($('#octal-max').value) || OCTAL_DEFAULT_MAX);
 });
 
 $('#table-form').addEventListener('submit', (event) => {
@@ -308,6 +309,7 @@ function restore() {
   play.state.opponent = $('#opponent').value;
   play.state.first = $('#first').value;
   startGame(p.get('position'), { yourMove: p.has('position') });
+  graphNote();
 
   $('#octal-code').value = p.get('octal') || $('#octal-code').value || '0.07';
   $('#octal-max').value = p.get('octal_max') || '';
@@ -315,7 +317,7 @@ function restore() {
   $('#table-tablets').value = p.get('table_tablets') || $('#table-tablets').value || '1..3';
   $('#table-misere').checked = p.get('table_misere') === '1';
   setView(p.get('view'));
-  if (view === 'octal' && p.get('octal')) octal.run(p.get('octal'), Number(p.get('octal_max')) || null);
+  if (view === 'octal' && p.get('octal')) octal.run(p.get('octal'), Number(p.get('octal_max')) || OCTAL_DEFAULT_MAX);
   if (view === 'table' && p.get('table_colors')) table.run($('#table-colors').value, $('#table-tablets').value, $('#table-misere').checked);
 }
 
@@ -330,7 +332,8 @@ window.addEventListener('popstate', () => {
 
 function graphNote() {
   const limit = limits.max_drawn ? ` ${t('graph.limit', { n: limits.max_drawn })}` : '';
-  $('#graph-note').textContent = t('graph.note') + limit;
+  const misere = play.state.misere ? ` ${t('graph.normal')}` : '';
+  $('#graph-note').textContent = t('graph.note') + limit + misere;
 }
 
 function translate() {
@@ -360,6 +363,7 @@ restore();
 getJSON('/api/games', {}, { cached: true })
   .then((data) => {
     Object.assign(limits, data.limits || {});
+    if (limits.max_values) $('#octal-max').max = limits.max_values;
     graphNote();
   })
   .catch(() => {

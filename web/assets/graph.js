@@ -5,6 +5,7 @@ import { getJSON, getText, isAbort } from './api.js';
 import { el, clear } from './dom.js';
 import { t, errorText } from './i18n.js';
 
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 const READABLE = 120; // past this many positions a picture is drawn only when asked for
 
 const FORBIDDEN = new Set(['script', 'foreignObject', 'iframe', 'object', 'embed', 'a', 'use', 'image', 'style']);
@@ -95,7 +96,7 @@ export function createGraph({ container, onJump, maxDrawn }) {
       const vertex = byId(id);
       if (!vertex) continue;
       nodes.set(vertex.state, g);
-      g.setAttribute('tabindex', '0');
+      g.setAttribute('tabindex', '-1');
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', t('graph.vertex', { state: vertex.state, value: vertex.value, outcome: vertex.outcome }));
       g.dataset.state = vertex.state;
@@ -104,6 +105,12 @@ export function createGraph({ container, onJump, maxDrawn }) {
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
           onJump(vertex.state);
+        } else if (STEPS[event.key]) {
+          // One tab stop for the whole picture; the arrows go from position to position.
+          event.preventDefault();
+          const all = [...nodes.values()];
+          const next = all[(all.indexOf(g) + STEPS[event.key] + all.length) % all.length];
+          next.focus();
         }
       });
     }
@@ -126,15 +133,15 @@ export function createGraph({ container, onJump, maxDrawn }) {
   /** Fits the picture to the frame, or (zoomed) draws it at a readable size to scroll. */
   function size(zoom) {
     const box = svgRoot.viewBox?.baseVal;
-    const natural = box && box.width ? (box.width * 4) / 3 : 0; // points to pixels
+    const readable = box && box.width ? box.width : frame.clientWidth; // 1 pt as 1 px: 14 px type
     svgRoot.removeAttribute('width');
     svgRoot.removeAttribute('height');
-    const big = natural > frame.clientWidth * 1.4;
-    const on = zoomed === null ? big : zoomed;
+    const big = readable > frame.clientWidth * 1.2;
+    const on = big && (zoomed === null ? nodes.size <= 60 : zoomed);
     zoom.setAttribute('aria-pressed', String(on));
-    zoom.hidden = !big && !on;
+    zoom.hidden = !big;
+    svgRoot.style.width = `${Math.round(on ? readable : Math.min(readable, frame.clientWidth - 2))}px`;
     svgRoot.classList.toggle('fitted', !on);
-    svgRoot.style.width = on && natural ? `${Math.round(natural * 0.85)}px` : '';
   }
 
   /** Scrolls the frame (not the page) to the current position. */
@@ -150,8 +157,9 @@ export function createGraph({ container, onJump, maxDrawn }) {
   function mark(state) {
     current = state;
     for (const g of nodes.values()) g.classList.remove('current', 'next');
-    const g = nodes.get(state);
-    if (!g) return;
+    const g = nodes.get(state) || nodes.values().next().value;
+    for (const other of nodes.values()) other.setAttribute('tabindex', other === g ? '0' : '-1');
+    if (!g || g.dataset.state !== state) return;
     g.classList.add('current');
     g.setAttribute('aria-current', 'true');
     for (const s of successors.get(state) || []) nodes.get(s)?.classList.add('next');

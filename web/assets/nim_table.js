@@ -44,6 +44,20 @@ export function renderParity(container, heaps, misere) {
   );
 
   const says = el('div', { id: 'parity-says', class: 'parity-says', 'aria-live': 'polite' });
+  const big = sizes.filter((h) => h > 1);
+  if (misere && big.length < 2) {
+    // Bouton's misère rule: once at most one heap has more than one token, the table no longer
+    // decides; leave an odd number of heaps of one.
+    const ones = sizes.length - big.length;
+    if (big.length === 1) {
+      const target = ones % 2 === 0 ? 1 : 0;
+      says.append(el('p', { class: 'parity-advice', text: t('parity.misere.one', { n: big[0], target, take: big[0] - target, left: ones + target }) }));
+    } else {
+      says.append(el('p', { class: 'parity-advice', text: t(ones % 2 ? 'parity.misere.odd' : 'parity.misere.even', { ones }) }));
+    }
+    container.append(says);
+    return;
+  }
   if (parity === 0) {
     says.append(el('p', { text: t('parity.even') }));
   } else {

@@ -162,7 +162,8 @@ export function createOctal(ui, { onChange }) {
     const width = periodic ? d.period : 10;
     // Rows of one period, as in Winning Ways: past the preperiod every column repeats.
     const section = el('section', { class: 'card' }, el('h2', { text: t('octal.table') }));
-    section.append(el('p', { class: 'muted', text: t(periodic ? 'octal.table.periodic' : 'octal.table.plain', { p: width }) }));
+    const note = !periodic ? 'octal.table.plain' : d.saltus ? 'octal.table.arith' : 'octal.table.periodic';
+    section.append(el('p', { class: 'muted', text: t(note, { p: width, s: d.saltus }) }));
     const head = el('tr', {}, el('th', { scope: 'col', text: 'n' }));
     for (let c = 0; c < width; c++) head.append(el('th', { scope: 'col', text: `+${c}` }));
     const body = el('tbody');
