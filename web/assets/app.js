@@ -70,6 +70,7 @@ const play = createPlay(
     hintResult: $('#hint-result'),
     error: $('#play-error'),
     movesHeading: $('#moves-heading'),
+    movesLegend: $('#moves-legend'),
     moves: $('#moves'),
     movesMore: $('#moves-more'),
   },
@@ -107,7 +108,7 @@ const table = createTable(
       fillSetup(setupOf('tablettes', { colors: String(c), tablets: String(n) }));
       startGame(null);
       setView('play');
-      $('#game-heading').focus?.();
+      $('#game-heading').focus();
     },
   }
 );
@@ -177,7 +178,7 @@ function startGame(position, options = {}) {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
-  if (startGame(null)) $('#moves-heading').focus();
+  if (startGame(null)) $('#moves-heading').focus({ preventScroll: true });
 });
 
 field('game').addEventListener('change', () => {
@@ -356,7 +357,8 @@ $('#language').addEventListener('change', (event) => {
 });
 togglePref($('#large-type'), 'large');
 togglePref($('#contrast'), 'contrast');
-if (window.matchMedia('(max-width: 720px)').matches && !location.hash.includes('game=')) $('#setup-panel').open = false;
+// On a phone the game comes first: the set-up folds into its one-line summary.
+if (window.matchMedia('(max-width: 720px)').matches) $('#setup-panel').open = false;
 translate();
 restore();
 

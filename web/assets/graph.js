@@ -39,6 +39,7 @@ export function createGraph({ container, onJump, maxDrawn }) {
   let zoomed = null; // null: chosen by the picture's size
   let svgRoot = null;
   let frame = null;
+  let watcher = null; // sizes the picture to its frame
 
   function message(text, cls = 'muted') {
     clear(container).append(el('p', { class: cls, text }));
@@ -126,7 +127,16 @@ export function createGraph({ container, onJump, maxDrawn }) {
     });
     frame = el('div', { class: 'graph-frame' }, root);
     clear(container).append(el('div', { class: 'graph-tools' }, zoom), frame);
-    size(zoom);
+    // Sized when the frame has a width: now, or once its view or panel is shown.
+    watcher?.disconnect();
+    let width = 0;
+    watcher = new ResizeObserver(() => {
+      if (!frame.clientWidth || frame.clientWidth === width) return;
+      width = frame.clientWidth;
+      size(zoom);
+      reveal();
+    });
+    watcher.observe(frame);
     mark(current);
   }
 

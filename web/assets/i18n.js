@@ -14,6 +14,7 @@ const STRINGS = {
     'prefs.contrast': 'High contrast',
     footer: 'A P-position is lost for the player to move against perfect play; from an N-position the player to move wins.',
     'common.cancel': 'Cancel',
+    'common.retry': 'Try again',
 
     'play.heading': 'Play a game',
     'setup.title': 'Game',
@@ -102,6 +103,7 @@ const STRINGS = {
     'moves.heading': 'Your moves ({n})',
     'moves.heading.computer': 'Legal moves ({n})',
     'moves.more': '{n} more moves are not listed.',
+    'moves.legend': 'Each move shows the position it leaves: P, lost for the player to move (so a winning move), or N, with its value.',
     'moves.hint.tag': 'hint',
     'outcome.P': 'P-position: the player to move loses against perfect play',
     'outcome.N': 'N-position: the player to move wins',
@@ -246,6 +248,7 @@ const STRINGS = {
     'prefs.contrast': 'Contraste élevé',
     footer: 'Une P-position est perdue pour le joueur qui doit jouer si l’adversaire joue parfaitement ; d’une N-position, le joueur qui doit jouer gagne.',
     'common.cancel': 'Annuler',
+    'common.retry': 'Réessayer',
 
     'play.heading': 'Jouer une partie',
     'setup.title': 'Jeu',
@@ -334,6 +337,7 @@ const STRINGS = {
     'moves.heading': 'Vos coups ({n})',
     'moves.heading.computer': 'Coups possibles ({n})',
     'moves.more': '{n} autres coups ne sont pas listés.',
+    'moves.legend': 'Chaque coup montre la position qu’il laisse : P, perdue pour le joueur qui doit jouer (c’est donc un coup gagnant), ou N, avec sa valeur.',
     'moves.hint.tag': 'indice',
     'outcome.P': 'P-position : le joueur qui doit jouer perd si l’adversaire joue parfaitement',
     'outcome.N': 'N-position : le joueur qui doit jouer gagne',

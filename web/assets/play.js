@@ -60,14 +60,15 @@ export function createPlay(ui, { onChange }) {
       s.busy = false;
       render();
       onChange();
-      if (focus && ui.moves.contains(document.activeElement) === false) ui.movesHeading.focus();
+      // The buttons were replaced: focus stays in the game, on the heading of the moves.
+      if (focus && !ui.moves.contains(document.activeElement)) ui.movesHeading.focus({ preventScroll: true });
       if (!over() && mover() === 'computer') await computerTurn(mine);
     } catch (error) {
       if (isAbort(error) || mine !== generation) return;
       s.busy = false;
       s.data = s.data && s.data.start === s.position ? s.data : null;
       render();
-      showError(error);
+      showError(error, () => load());
     }
   }
 
@@ -132,7 +133,7 @@ export function createPlay(ui, { onChange }) {
     } catch (error) {
       if (isAbort(error) || mine !== generation) return;
       clear(ui.hintResult);
-      showError(error);
+      showError(error, hint);
     }
   }
 
@@ -154,9 +155,13 @@ export function createPlay(ui, { onChange }) {
     if (h.method) ui.hintResult.append(el('p', { class: 'muted', text: t('play.hint.method', { method: h.method }) }));
   }
 
-  function showError(error) {
+  /** One polite line, and a button to try again. */
+  function showError(error, retry) {
     ui.error.hidden = !error;
-    ui.error.textContent = error ? errorText(error) : '';
+    clear(ui.error);
+    if (!error) return;
+    ui.error.append(errorText(error), ' ');
+    if (retry) ui.error.append(el('button', { type: 'button', class: 'small-button', onclick: retry }, t('common.retry')));
   }
 
   // --- rendering -----------------------------------------------------------------------------
@@ -213,7 +218,6 @@ export function createPlay(ui, { onChange }) {
       el('p', { text: t(s.misere ? 'over.rule.misere' : 'over.rule.normal') }),
       el('button', { type: 'button', class: 'primary', onclick: () => restart() }, t('over.again'))
     );
-    ui.computerMove.dataset.over = '1';
   }
 
   function other(who) {
@@ -225,6 +229,7 @@ export function createPlay(ui, { onChange }) {
     const d = s.data;
     const who = mover();
     ui.movesHeading.textContent = d && d.moves.length ? t(who === 'you' ? 'moves.heading' : 'moves.heading.computer', { n: d.moves.length }) : '';
+    ui.movesLegend.hidden = !(s.showValues && d && d.moves.length);
     ui.movesMore.hidden = !(d && d.more);
     if (d && d.more) ui.movesMore.textContent = t('moves.more', { n: d.more });
     if (!d) return;
@@ -253,7 +258,7 @@ export function createPlay(ui, { onChange }) {
 
   function restart() {
     start(s.setup, null);
-    ui.movesHeading.focus();
+    ui.movesHeading.focus({ preventScroll: true });
   }
 
   /** A new game of setup, from position (null: the set-up's start), or a link's position. */
@@ -266,7 +271,6 @@ export function createPlay(ui, { onChange }) {
     s.history = [];
     s.data = null;
     ui.computerMove.textContent = '';
-    delete ui.computerMove.dataset.over;
     load();
   }
 
