@@ -233,7 +233,7 @@ $('#octal-form').addEventListener('submit', (event) => {
 
 $('#table-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  table.run($('#table-colors').value, $('#table-tablets').value, $('#table-misere').checked);
+  runTable();
 });
 
 function setView(next, { push = false } = {}) {
@@ -292,10 +292,35 @@ function writeHash(push = false) {
   else history.replaceState(null, '', hash);
 }
 
+const GAME_KEYS = ['game', ...SETUP_KEYS, 'position', 'misere', 'opponent', 'first'];
+const gameKey = (p) => GAME_KEYS.map((k) => `${k}=${p.get(k) ?? ''}`).join('&');
+const tableKey = (p) => ['table_colors', 'table_tablets', 'table_misere'].map((k) => p.get(k) ?? '').join('|');
+let lastTable = null;
+
+/** Shows what the link says; what is already shown (a game going on, a result) is kept. */
 function restore() {
   const p = new URLSearchParams(location.hash.slice(1));
   lastHash = location.hash;
   if (p.get('lang')) setLang(p.get('lang'));
+  $('#show-values').checked = p.get('values') === '1';
+  play.setShowValues($('#show-values').checked);
+  if (!play.state.setup || gameKey(p) !== gameKey(hashParams())) restoreGame(p);
+  $('#octal-code').value = p.get('octal') || $('#octal-code').value || '0.07';
+  $('#octal-max').value = p.get('octal_max') || '';
+  $('#table-colors').value = p.get('table_colors') || $('#table-colors').value || '1..3';
+  $('#table-tablets').value = p.get('table_tablets') || $('#table-tablets').value || '1..3';
+  $('#table-misere').checked = p.get('table_misere') === '1';
+  setView(p.get('view'));
+  if (view === 'octal' && p.get('octal') && p.get('octal') !== octal.last) octal.run(p.get('octal'), Number(p.get('octal_max')) || OCTAL_DEFAULT_MAX);
+  if (view === 'table' && p.get('table_colors') && tableKey(p) !== lastTable) runTable();
+}
+
+function runTable() {
+  lastTable = [$('#table-colors').value, $('#table-tablets').value, $('#table-misere').checked ? '1' : ''].join('|');
+  table.run($('#table-colors').value, $('#table-tablets').value, $('#table-misere').checked);
+}
+
+function restoreGame(p) {
   const game = GAME_NAMES.includes(p.get('game')) ? p.get('game') : 'tablettes';
   const fields = {};
   for (const key of SETUP_KEYS) if (p.has(key)) fields[key] = key === 'undirected' ? p.get(key) === '1' : p.get(key);
@@ -304,22 +329,11 @@ function restore() {
   $('#opponent').value = p.get('opponent') === 'human' ? 'human' : 'computer';
   $('#first').value = p.get('first') === 'you' ? 'you' : 'computer';
   $('#first').disabled = $('#opponent').value === 'human';
-  $('#show-values').checked = p.get('values') === '1';
-  play.setShowValues($('#show-values').checked);
   play.state.misere = $('#misere').checked;
   play.state.opponent = $('#opponent').value;
   play.state.first = $('#first').value;
   startGame(p.get('position'), { yourMove: p.has('position') });
   graphNote();
-
-  $('#octal-code').value = p.get('octal') || $('#octal-code').value || '0.07';
-  $('#octal-max').value = p.get('octal_max') || '';
-  $('#table-colors').value = p.get('table_colors') || $('#table-colors').value || '1..3';
-  $('#table-tablets').value = p.get('table_tablets') || $('#table-tablets').value || '1..3';
-  $('#table-misere').checked = p.get('table_misere') === '1';
-  setView(p.get('view'));
-  if (view === 'octal' && p.get('octal')) octal.run(p.get('octal'), Number(p.get('octal_max')) || OCTAL_DEFAULT_MAX);
-  if (view === 'table' && p.get('table_colors')) table.run($('#table-colors').value, $('#table-tablets').value, $('#table-misere').checked);
 }
 
 window.addEventListener('hashchange', () => {
