@@ -133,7 +133,6 @@ function updateGraph() {
 
 function showFields(game) {
   for (const node of $all('[data-games]', form)) show(node, node.dataset.games.split(' ').includes(game));
-  $('#rules').textContent = t(`rules.${game}`);
   $('#heaps-label').textContent = t(game === 'wythoff' ? 'setup.piles' : 'setup.heaps');
 }
 
@@ -171,6 +170,7 @@ function startGame(position, options = {}) {
   setupError(mistake);
   if (mistake) return false;
   $('#setup-summary').textContent = titleOf(setup, t);
+  $('#rules').textContent = t(`rules.${setup.game}`);
   graph.reset();
   play.start(setup, position, options);
   return true;
@@ -357,7 +357,10 @@ function translate() {
   document.documentElement.lang = getLang();
   $('#language').value = getLang();
   showFields(field('game').value);
-  if (play.state.setup) $('#setup-summary').textContent = titleOf(play.state.setup, t);
+  if (play.state.setup) {
+    $('#setup-summary').textContent = titleOf(play.state.setup, t);
+    $('#rules').textContent = t(`rules.${play.state.setup.game}`);
+  }
   document.title = `${t(`nav.${view}`)} · grundy`;
   play.rerender();
   if (play.state.setup?.game === 'nim' && play.state.position) renderParity($('#parity'), heapsOf(play.state.position), play.state.misere);
