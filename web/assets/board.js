@@ -3,7 +3,7 @@
 // every move is also a button in the move list, which is the keyboard's way.
 
 import { el, clear } from './dom.js';
-import { t, colorName } from './i18n.js';
+import { t, colorName, moveText } from './i18n.js';
 import { boardKind, heapsOf, pilesOf } from './games.js';
 
 const MAX_TOKENS = 40; // past this a heap is drawn as a bar with its size
@@ -114,7 +114,7 @@ function renderHeaps(container, game, heaps, moves, play, enabled) {
         const after = heaps.slice();
         after[i] = k;
         const move = enabled ? byKey.get(heapKey(after)) : null;
-        const token = el('span', { class: move ? 'token can' : 'token', title: move ? move.move : null });
+        const token = el('span', { class: move ? 'token can' : 'token', title: move ? moveText(move.move) : null });
         if (move) token.addEventListener('click', () => play(move));
         tokens.append(token);
       }
