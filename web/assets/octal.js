@@ -1,0 +1,201 @@
+// The octal explorer: a code (or any heap rule) computed by /api/octal as a progress stream,
+// then its period and proof, the plot, the rare/common split and the table of values.
+
+import { stream, isAbort } from './api.js';
+import { el, clear } from './dom.js';
+import { t, errorText, formatNumber } from './i18n.js';
+import { plotSequence } from './plot.js';
+
+const ROWS_AT_ONCE = 24;
+
+const parity = (v, mask) => {
+  let x = v & mask;
+  let bits = 0;
+  while (x) {
+    x &= x - 1;
+    bits ^= 1;
+  }
+  return bits;
+};
+
+/**
+ * The rare heaps of a sequence, when the answer's rare_mask and rare_count let us find them
+ * again (docs/algorithms.md, "The sparse-space method"): a heap is rare when the parity of
+ * the bits of G(h) AND mask is even, or, for a split that alternates with the heap's parity,
+ * that parity XOR the heap's. The reading that gives rare_count heaps is the one shown.
+ */
+export function rareHeaps(sequence, mask, count) {
+  if (!mask || !count || !sequence) return null;
+  const readings = [
+    (v) => parity(v, mask) === 0,
+    (v) => parity(v, mask) === 1,
+    (v, h) => (parity(v, mask) ^ (h & 1)) === 0,
+    (v, h) => (parity(v, mask) ^ (h & 1)) === 1,
+  ];
+  for (const isRare of readings) {
+    const rare = new Set();
+    sequence.forEach((v, h) => {
+      if (isRare(v, h)) rare.add(h);
+    });
+    if (rare.size === count) return rare;
+  }
+  return null;
+}
+
+export function createOctal(ui, { onChange }) {
+  let controller = null;
+  let last = null; // the code of the last result shown
+
+  function busy(on) {
+    ui.run.disabled = on;
+    ui.cancel.hidden = !on;
+    ui.progress.hidden = !on;
+  }
+
+  async function run(code, max) {
+    controller?.abort();
+    controller = new AbortController();
+    const mine = controller;
+    ui.error.hidden = true;
+    clear(ui.result);
+    busy(true);
+    ui.bar.removeAttribute('value');
+    if (max) ui.bar.max = max;
+    ui.progressText.textContent = t('octal.starting');
+    try {
+      const data = await stream('/api/octal', { code, max: max || null, values: 1 }, {
+        signal: mine.signal,
+        onProgress: (p) => {
+          if (p.values !== undefined) {
+            if (max) ui.bar.value = Math.min(p.values, max);
+            ui.progressText.textContent = t('octal.progress', { n: formatNumber(p.values), s: (p.seconds || 0).toFixed(1) });
+          }
+        },
+      });
+      if (mine !== controller) return;
+      last = code;
+      render(data);
+      onChange();
+    } catch (error) {
+      if (mine !== controller) return;
+      if (isAbort(error)) {
+        ui.result.append(el('p', { class: 'muted', text: t('octal.cancelled') }));
+      } else {
+        ui.error.textContent = errorText(error);
+        ui.error.hidden = false;
+      }
+    } finally {
+      if (mine === controller) busy(false);
+    }
+  }
+
+  function periodText(d) {
+    if (d.period === null || d.period === undefined) return t('octal.period.none');
+    if (d.saltus) return t('octal.period.arith', { p: d.period, s: d.saltus, from: d.preperiod });
+    return t('octal.period', { p: d.period, from: d.preperiod });
+  }
+
+  function render(d) {
+    clear(ui.result);
+    const seq = Array.isArray(d.sequence) ? d.sequence : null;
+    const rule = d.code || d.rule || '';
+    // The server lists the rare heaps with the values; else they are read again from the mask.
+    const listed = Array.isArray(d.rare_heaps) && d.rare_heaps.length ? new Set(d.rare_heaps) : null;
+    const rare = seq ? listed || rareHeaps(seq, d.rare_mask, d.rare_count) : null;
+    const periodic = d.period !== null && d.period !== undefined;
+
+    const facts = el('dl', { class: 'facts' });
+    const fact = (term, ...value) => facts.append(el('div', {}, el('dt', { text: term }), el('dd', {}, ...value)));
+    fact(t('octal.f.values'), t('octal.values', { last: formatNumber(d.values - 1), s: Number(d.seconds || 0).toFixed(3), method: d.method || '' }));
+    fact(t('octal.f.max'), String(d.max_value));
+    fact(t('octal.f.period'), el('span', { 'data-testid': 'octal-period', text: periodText(d) }));
+    if (periodic) {
+      fact(t('octal.f.proof'), el('span', { class: d.proven ? 'proof yes' : 'proof no', 'data-testid': 'octal-proof', text: t(d.proven ? 'octal.proven' : 'octal.unproven') }));
+    }
+    if (d.rare_count) {
+      const words = d.rare_mask ? t('octal.rare.mask', { mask: d.rare_mask, n: formatNumber(d.rare_count) }) : t('octal.rare.count', { n: formatNumber(d.rare_count) });
+      fact(t('octal.f.rare'), words);
+    }
+    ui.result.append(el('section', { class: 'card' }, el('h2', { text: t('octal.result', { rule }) }), facts, explain(d, periodic)));
+
+    if (!seq) return;
+    const plot = el('section', { class: 'card' }, el('h2', { text: t('octal.plot') }));
+    plot.append(el('div', { class: 'plot-wrap' }, plotSequence(seq, d, rare)));
+    plot.append(legend(periodic, d, rare));
+    ui.result.append(plot);
+    if (rare) ui.result.append(rareSection(seq, d, rare));
+    else if (d.rare_count) ui.result.append(el('p', { class: 'muted card', text: t('octal.rare.unknown') }));
+    ui.result.append(valuesTable(seq, d, rare));
+  }
+
+  function explain(d, periodic) {
+    if (!periodic) return el('p', { class: 'muted', text: t('octal.explain.none', { n: formatNumber(d.values) }) });
+    const law = d.saltus ? `G(n + ${d.period}) = G(n) + ${d.saltus}` : `G(n + ${d.period}) = G(n)`;
+    const key = d.proven ? 'octal.explain.proven' : 'octal.explain.seen';
+    return el('p', { class: 'muted', text: t(key, { law, from: d.preperiod }) });
+  }
+
+  function legend(periodic, d, rare) {
+    const items = el('ul', { class: 'legend' });
+    if (periodic && d.preperiod > 0) items.append(el('li', {}, el('span', { class: 'swatch pre' }), t('plot.legend.pre', { n: d.preperiod })));
+    if (periodic) items.append(el('li', {}, el('span', { class: 'swatch period' }), t('plot.legend.period', { p: d.period })));
+    if (rare) items.append(el('li', {}, el('span', { class: 'swatch rare' }), t('plot.legend.rare')));
+    return items;
+  }
+
+  function rareSection(seq, d, rare) {
+    const values = new Map();
+    for (const h of rare) values.set(seq[h], (values.get(seq[h]) || 0) + 1);
+    const list = [...rare].slice(0, 60).map((h) => `${h}:${seq[h]}`).join('  ');
+    return el(
+      'section',
+      { class: 'card' },
+      el('h2', { text: t('octal.rare.title') }),
+      el('p', { text: t('octal.rare.explain', { mask: d.rare_mask, bits: d.rare_mask.toString(2), n: formatNumber(rare.size), total: formatNumber(seq.length) }) }),
+      el('p', {}, el('strong', { text: t('octal.rare.values') }), ' ', [...values.keys()].sort((a, b) => a - b).join(', ')),
+      el('p', { class: 'mono' }, el('strong', { text: t('octal.rare.first') }), ' ', list, rare.size > 60 ? ' …' : '')
+    );
+  }
+
+  function valuesTable(seq, d, rare) {
+    const periodic = d.period && d.period <= 40 && d.preperiod !== null && d.preperiod !== undefined;
+    const width = periodic ? d.period : 10;
+    // Rows of one period, as in Winning Ways: past the preperiod every column repeats.
+    const section = el('section', { class: 'card' }, el('h2', { text: t('octal.table') }));
+    const note = !periodic ? 'octal.table.plain' : d.saltus ? 'octal.table.arith' : 'octal.table.periodic';
+    section.append(el('p', { class: 'muted', text: t(note, { p: width, s: d.saltus }) }));
+    const head = el('tr', {}, el('th', { scope: 'col', text: 'n' }));
+    for (let c = 0; c < width; c++) head.append(el('th', { scope: 'col', text: `+${c}` }));
+    const body = el('tbody');
+    section.append(el('div', { class: 'table-scroll' }, el('table', { class: 'values' }, el('thead', {}, head), body)));
+    let next = 0;
+    const more = el('button', { type: 'button', class: 'small-button', text: t('octal.table.more') });
+    function addRows() {
+      for (let r = 0; r < ROWS_AT_ONCE && next < seq.length; r++, next += width) {
+        const row = el('tr', {}, el('th', { scope: 'row', text: String(next) }));
+        for (let c = 0; c < width; c++) {
+          const h = next + c;
+          if (h >= seq.length) break;
+          const v = seq[h];
+          const cls = [v === 0 ? 'p' : '', rare && rare.has(h) ? 'rare' : '', periodic && h < d.preperiod ? 'pre' : '', periodic && h === d.preperiod ? 'period-start' : ''];
+          row.append(el('td', { class: cls.filter(Boolean).join(' ') || null, title: `G(${h}) = ${v}`, text: String(v) }));
+        }
+        body.append(row);
+      }
+      more.hidden = next >= seq.length;
+    }
+    more.addEventListener('click', addRows);
+    addRows();
+    section.append(more);
+    return section;
+  }
+
+  ui.cancel.addEventListener('click', () => controller?.abort());
+
+  return {
+    run,
+    get last() {
+      return last;
+    },
+  };
+}

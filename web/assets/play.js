@@ -1,0 +1,317 @@
+// Playing a game: the legal moves from /api/moves, hints from /api/hint, the computer's
+// replies, undo (a history kept here), misère play, and the end of the game.
+
+import { getJSON, isAbort } from './api.js';
+import { el, clear, pause } from './dom.js';
+import { t, moveText, errorText } from './i18n.js';
+import { apiParams, titleOf } from './games.js';
+import { renderBoard } from './board.js';
+
+const COMPUTER_DELAY = 700; // ms: long enough to see what changed
+
+export function createPlay(ui, { onChange }) {
+  const s = {
+    setup: null,
+    misere: false,
+    opponent: 'computer',
+    first: 'computer',
+    showValues: false,
+    position: null, // the server's text of the current position (null: the set-up's start)
+    origin: null, // the position the game started from, when not the set-up's start
+    ply: 0, // moves played since the start: who is to move
+    history: [], // earlier {position, ply}
+    data: null, // the /api/moves answer for the current position
+    hint: null, // the /api/hint answer for it, once asked
+    busy: false,
+  };
+  let controller = null;
+  let generation = 0; // a newer load makes an older one's answers stale
+
+  const params = (position = s.position) => apiParams(s.setup, position, s.misere);
+
+  /** Who moves at ply: 'you' | 'computer' | 'p1' | 'p2'. */
+  function mover(ply = s.ply) {
+    if (s.opponent === 'human') return ply % 2 === 0 ? 'p1' : 'p2';
+    const firstIsYou = s.first === 'you';
+    return (ply % 2 === 0) === firstIsYou ? 'you' : 'computer';
+  }
+
+  const over = () => s.data && s.data.moves.length === 0 && !s.data.more;
+
+  async function fetchJSON(path, extra = {}) {
+    const { params: p, body } = params();
+    return getJSON(path, { ...p, ...extra }, { signal: controller.signal, body, cached: body == null });
+  }
+
+  async function load({ focus = false } = {}) {
+    controller?.abort();
+    controller = new AbortController();
+    const mine = ++generation;
+    s.busy = true;
+    s.hint = null;
+    clear(ui.hintResult);
+    showError(null);
+    render();
+    try {
+      const data = await fetchJSON('/api/moves');
+      if (mine !== generation) return;
+      s.data = data;
+      if (typeof data.start === 'string') s.position = data.start;
+      s.busy = false;
+      render();
+      onChange();
+      // The buttons were replaced: focus stays in the game, on the heading of the moves.
+      if (focus && !ui.moves.contains(document.activeElement)) ui.movesHeading.focus({ preventScroll: true });
+      if (!over() && mover() === 'computer') await computerTurn(mine);
+    } catch (error) {
+      if (isAbort(error) || mine !== generation) return;
+      s.busy = false;
+      s.data = s.data && s.data.start === s.position ? s.data : null;
+      render();
+      showError(error, () => load());
+    }
+  }
+
+  async function computerTurn(mine) {
+    s.busy = true;
+    render();
+    ui.computerMove.textContent = t('play.thinking');
+    await pause(COMPUTER_DELAY);
+    if (mine !== generation) return;
+    const hint = await fetchJSON('/api/hint');
+    if (mine !== generation) return;
+    const moves = s.data.moves;
+    // A winning move when there is one, else one that keeps a draw, else any legal move.
+    let chosen = (hint.moves && hint.moves[0]) || (hint.drawing_moves && hint.drawing_moves[0]) || null;
+    if (!chosen) chosen = moves[Math.floor(Math.random() * moves.length)];
+    if (!chosen) return;
+    ui.computerMove.textContent = t('play.computer.played', { move: moveText(chosen.move) });
+    advance(chosen.position);
+    await load();
+  }
+
+  function advance(position) {
+    s.history.push({ position: s.position, ply: s.ply });
+    s.position = position;
+    s.ply += 1;
+  }
+
+  function play(move) {
+    if (s.busy || over()) return;
+    const who = mover();
+    ui.computerMove.textContent =
+      s.opponent === 'human' ? t('play.player.played', { player: t(`player.${who}`), move: moveText(move.move) }) : '';
+    advance(move.position);
+    load({ focus: true });
+  }
+
+  function undo() {
+    if (!s.history.length) return;
+    let back = s.history.pop();
+    // Against the computer, undo goes back to the last position where it was your move.
+    while (s.opponent === 'computer' && mover(back.ply) === 'computer' && s.history.length) back = s.history.pop();
+    if (s.opponent === 'computer' && mover(back.ply) === 'computer') {
+      s.history.push(back); // nothing of yours to undo
+      return;
+    }
+    s.position = back.position;
+    s.ply = back.ply;
+    ui.computerMove.textContent = t('play.undone');
+    load();
+  }
+
+  async function hint() {
+    if (!s.data || s.busy) return;
+    const mine = generation;
+    clear(ui.hintResult).append(el('p', { class: 'muted', text: t('play.hint.asking') }));
+    try {
+      const data = await fetchJSON('/api/hint');
+      if (mine !== generation) return;
+      s.hint = data;
+      renderHint();
+      renderMoves();
+    } catch (error) {
+      if (isAbort(error) || mine !== generation) return;
+      clear(ui.hintResult);
+      showError(error, hint);
+    }
+  }
+
+  function renderHint() {
+    clear(ui.hintResult);
+    const h = s.hint;
+    if (!h) return;
+    const best = h.moves && h.moves[0];
+    if (h.finished || over()) {
+      ui.hintResult.append(el('p', { text: t('play.hint.over') }));
+    } else if (best) {
+      const more = h.winning_move_count > 1 ? ` ${t('play.hint.more', { n: h.winning_move_count })}` : '';
+      ui.hintResult.append(el('p', {}, el('strong', { text: t('play.hint.win') }), ' ', moveText(best.move), more));
+    } else if (h.drawing_moves && h.drawing_moves.length) {
+      ui.hintResult.append(el('p', {}, el('strong', { text: t('play.hint.draw') }), ' ', moveText(h.drawing_moves[0].move)));
+    } else {
+      ui.hintResult.append(el('p', { text: t('play.hint.none') }));
+    }
+    if (h.method) ui.hintResult.append(el('p', { class: 'muted', text: t('play.hint.method', { method: h.method }) }));
+  }
+
+  /** One polite line, and a button to try again. */
+  function showError(error, retry) {
+    ui.error.hidden = !error;
+    clear(ui.error);
+    if (!error) return;
+    ui.error.append(errorText(error), ' ');
+    if (retry) ui.error.append(el('button', { type: 'button', class: 'small-button', onclick: retry }, t('common.retry')));
+  }
+
+  // --- rendering -----------------------------------------------------------------------------
+
+  function outcomeWords(outcome, value) {
+    const known = value !== null && value !== undefined;
+    if (outcome === 'P') return t(s.misere ? 'outcome.P.misere' : 'outcome.P') + (known && !s.misere ? ` (${t('value', { v: value })})` : '');
+    if (outcome === 'N') return t(s.misere ? 'outcome.N.misere' : 'outcome.N') + (known && !s.misere ? ` (${t('value', { v: value })})` : '');
+    if (outcome === 'D') return t('outcome.D');
+    return '';
+  }
+
+  function render() {
+    ui.section.setAttribute('aria-busy', String(s.busy));
+    ui.heading.textContent = titleOf(s.setup, t) + (s.misere ? ` · ${t('misere.short')}` : '');
+    const d = s.data;
+    const who = mover();
+    const finished = over();
+    if (!d) ui.turn.textContent = s.busy ? t('play.loading') : '';
+    else if (finished) ui.turn.textContent = '';
+    else if (who === 'computer') ui.turn.textContent = t('play.turn.computer');
+    else ui.turn.textContent = t(`play.turn.${who}`);
+    ui.turn.classList.toggle('yours', !!d && !finished && who !== 'computer');
+
+    ui.outcomeLine.hidden = !(s.showValues && d && d.outcome);
+    if (d && d.outcome) {
+      ui.outcome.textContent = d.outcome;
+      ui.outcome.className = `badge o-${d.outcome}`;
+      ui.outcomeText.textContent = outcomeWords(d.outcome, d.value);
+    }
+
+    renderBoard(ui.board, s.setup, d ? d.start : s.position || '', d ? d.moves : [], play, !!d && !s.busy && who !== 'computer');
+    renderGameOver(finished, who);
+    renderMoves();
+    ui.undo.disabled = !canUndo();
+    ui.hint.disabled = !d || s.busy || finished;
+  }
+
+  function canUndo() {
+    if (s.busy) return false;
+    if (s.opponent === 'human') return s.history.length > 0;
+    return s.history.some((h) => mover(h.ply) === 'you');
+  }
+
+  function renderGameOver(finished, who) {
+    ui.gameOver.hidden = !finished;
+    clear(ui.gameOver);
+    if (!finished) return;
+    // The player to move has no move: under normal play they lose, under misère play they win.
+    const loserMoves = !s.misere;
+    const winner = loserMoves ? other(who) : who;
+    ui.gameOver.append(
+      el('p', { class: 'over-title', text: t(`over.winner.${winner}`) }),
+      el('p', { text: t(s.misere ? 'over.rule.misere' : 'over.rule.normal') }),
+      el('button', { type: 'button', class: 'primary', onclick: () => restart() }, t('over.again'))
+    );
+  }
+
+  function other(who) {
+    return { you: 'computer', computer: 'you', p1: 'p2', p2: 'p1' }[who];
+  }
+
+  function renderMoves() {
+    clear(ui.moves);
+    const d = s.data;
+    const who = mover();
+    ui.movesHeading.textContent = d && d.moves.length ? t(who === 'you' ? 'moves.heading' : 'moves.heading.computer', { n: d.moves.length }) : '';
+    ui.movesLegend.hidden = !(s.showValues && d && d.moves.length);
+    ui.movesMore.hidden = !(d && d.more);
+    if (d && d.more) ui.movesMore.textContent = t('moves.more', { n: d.more });
+    if (!d) return;
+    const hinted = new Set((s.hint?.moves || []).map((m) => m.position));
+    const enabled = !s.busy && who !== 'computer';
+    ui.moves.setAttribute('aria-busy', String(s.busy));
+    for (const move of d.moves) {
+      const button = el(
+        'button',
+        { type: 'button', class: 'move', 'data-testid': 'move', 'data-position': move.position },
+        el('span', { class: 'move-text', text: moveText(move.move) })
+      );
+      if (hinted.has(move.position)) {
+        button.classList.add('hinted');
+        button.append(el('span', { class: 'tag hint-tag', text: t('moves.hint.tag') }));
+      }
+      if (s.showValues && move.outcome) {
+        const v = move.value !== null && move.value !== undefined && !s.misere ? ` ${move.value}` : '';
+        button.append(el('span', { class: `tag o-${move.outcome}`, title: outcomeWords(move.outcome, move.value), text: `${move.outcome}${v}` }));
+      }
+      button.disabled = !enabled;
+      button.addEventListener('click', () => play(move));
+      ui.moves.append(el('li', {}, button));
+    }
+  }
+
+  function restart() {
+    start(s.setup, null);
+    ui.movesHeading.focus({ preventScroll: true });
+  }
+
+  /** A new game of setup, from position (null: the set-up's start), or a link's position. */
+  function start(setup, position = null, { yourMove = false } = {}) {
+    s.setup = setup;
+    s.position = position;
+    s.origin = position;
+    // ply 0 is the first player's; a link's position is played by whoever opens it.
+    s.ply = yourMove && s.opponent === 'computer' && s.first === 'computer' ? 1 : 0;
+    s.history = [];
+    s.data = null;
+    ui.computerMove.textContent = '';
+    load();
+  }
+
+  return {
+    start,
+    undo,
+    hint,
+    play,
+    /** Jumps to a position (a vertex of the graph); the player to move stays the same. */
+    jump(position) {
+      if (s.busy || position === s.position) return;
+      s.history.push({ position: s.position, ply: s.ply });
+      s.position = position;
+      if (mover() === 'computer') s.ply += 1; // a jump gives the move to the person who made it
+      ui.computerMove.textContent = t('play.jumped', { state: position });
+      load();
+    },
+    setMisere(on) {
+      s.misere = on;
+      load();
+    },
+    setOpponent(opponent, first) {
+      const changed = opponent !== s.opponent || first !== s.first;
+      s.opponent = opponent;
+      s.first = first;
+      if (changed && s.setup) start(s.setup, s.origin);
+    },
+    setShowValues(on) {
+      s.showValues = on;
+      if (s.setup) render();
+    },
+    rerender() {
+      if (s.setup) {
+        render();
+        renderHint();
+      }
+    },
+    get state() {
+      return s;
+    },
+    // The graph's picture is of normal play (graph.svg takes no misere).
+    startParams: () => apiParams(s.setup, null, false),
+  };
+}
