@@ -242,7 +242,7 @@ private:
       outgoing_.back().first = std::move(bytes);
       return;
     }
-    outgoing_.emplace_back(std::move(bytes), progress);
+    outgoing_.emplace_back(std::move(bytes), replaceable);
   }
 
   void write_next() {
