@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace grundy::cli {
@@ -31,12 +32,13 @@ struct serve_options {
 void run(serve_options o) {
   auto& s = o.server;
   s.port = static_cast<std::uint16_t>(o.port);
+  // More computations at once than cores: a long one leaves the others their turn.
+  if (s.workers == 0) s.workers = std::max(4u, 2 * std::thread::hardware_concurrency());
   if (!o.max_memory.empty())
     s.bounds.max_memory = parse_size(o.max_memory, "--max-memory");
   else if (const auto machine = default_memory_limit(); machine != 0)
     // Every worker may hold its bound at once: together they stay within what the machine has.
-    s.bounds.max_memory =
-        std::min<std::uint64_t>(s.bounds.max_memory, machine / std::max(1u, s.workers ? s.workers : 8u));
+    s.bounds.max_memory = std::min<std::uint64_t>(s.bounds.max_memory, machine / s.workers);
   if (!o.max_body.empty()) s.bounds.max_body = parse_size(o.max_body, "--max-body");
   if (s.host == "0.0.0.0" || s.host == "::" || s.host == "[::]")
     fmt::print(stderr,

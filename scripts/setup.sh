@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake
+  # Boost's headers hold Beast and Asio, grundy serve's HTTP server
   libboost1.81-dev libboost-graph1.81-dev libboost-json1.81-dev libboost-test1.81-dev
   libfmt-dev libcli11-dev
   # GraphML files are read by expat, a streaming XML parser
@@ -13,6 +14,8 @@ packages=(
   # the Python module (python/) and its tests; networkx also loads grundy's GraphML exports
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-numpy python3-networkx
   openmpi-bin libopenmpi-dev
+  # grundy serve's browser test: a real headless browser driven through WebDriver
+  chromium chromium-driver python3-selenium
   # scripts/check-sanitizers.sh and scripts/fuzz.sh: clang, its sanitizer and libFuzzer
   # runtimes, and llvm-symbolizer for readable reports.
   clang-14 libclang-rt-14-dev llvm-14

@@ -2,7 +2,7 @@
 // whole labelled graph, as `grundy graph` gives them.
 
 #include "endpoints.hpp"
-#include "positions.hpp"
+#include "request_position.hpp"
 
 #include <grundy/dot.hpp>
 #include <grundy/io/export.hpp>

@@ -1,4 +1,4 @@
-#include "positions.hpp"
+#include "request_position.hpp"
 
 #include "answer.hpp"
 
