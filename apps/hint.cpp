@@ -3,11 +3,11 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
-#include "misere_hint.hpp"
-#include "nim_hint.hpp"
 #include "options.hpp"
 #include "positions.hpp"
 
+#include <grundy/io/nim_explanation.hpp>
+#include <grundy/misere/quotient_strategy.hpp>
 #include <grundy/strategy/make_strategy.hpp>
 
 #include <fmt/format.h>
@@ -75,7 +75,7 @@ void show(const game_position<G>& p, const S& strategy, const hint_options& o, c
   const auto [moves, move_count] = shown_moves(strategy, p.start, o.all);
   const bool finished = !has_move(p.game, p.start);
 
-  if constexpr (std::is_same_v<G, nim_game>) fmt::print("{}\n", explain_nim(p.typed, convention).text);
+  if constexpr (std::is_same_v<G, nim_game>) fmt::print("{}\n", io::explain_nim(p.typed, convention).text);
   fmt::print("position  {} ({} play)\n", p.game.format(p.start), to_string(convention));
   const auto result = strategy.outcome_of(p.start);
   fmt::print("outcome   {}\n", verdict(result, finished, convention));
@@ -155,6 +155,13 @@ void add_hint_command(CLI::App& app) {
             run(p, *o);
           } catch (const interrupted& e) {
             if (!explores(p, *o)) throw interrupted_error(e.what());
+            throw;
+          } catch (const exploration_stopped&) {
+            throw;
+          } catch (const stopped& e) {
+            // Stopped outside any exploration (the misère quotient, a search for moves): no
+            // figures to give, one plain line.
+            if (!e.by_limit()) throw interrupted_error(e.what());
             throw;
           }
         },
