@@ -27,8 +27,8 @@ namespace grundy {
 //                       strategy's order (each strategy says which); empty when p is lost.
 //
 // A front end asks for the optional parts below with `if constexpr`, so that a strategy only
-// provides what it can do better than the default (apps/hint.cpp, apps/play.cpp, the Python
-// module's hint).
+// provides what it can do better than the default (hints and move lists in grundy/io/hint.hpp
+// and moves.hpp, apps/play.cpp, the Python module's hint).
 template <class S, class G>
 concept strategy_for = game<G> && requires(const S& s, const state_t<G>& p) {
   { s.convention() } -> std::same_as<play_convention>;
