@@ -29,10 +29,10 @@ void poll(const std::atomic<bool>* stop, std::size_t i, std::size_t count) {
                   stop_reason::interrupted);
 }
 
-// The memory one listed move takes: its position (a state of `heaps` heaps) and its words
+// The memory one listed move takes: its position (a state of `heap_count` heaps) and its words
 // (two strings: the description and the position's text).
-template <class State> std::uint64_t listed_move_bytes(std::size_t heaps) {
-  return sizeof(State) + 4 * (heaps + 2) + 32 + sizeof(hint_move) + 96 + 12 * (heaps + 2);
+template <class State> std::uint64_t listed_move_bytes(std::size_t heap_count) {
+  return sizeof(State) + 4 * (heap_count + 2) + 32 + sizeof(hint_move) + 96 + 12 * (heap_count + 2);
 }
 
 // The winning moves a hint shows, and how many there are in all. Octal games count theirs
