@@ -3,10 +3,9 @@
 #define BOOST_TEST_MODULE nim_hint
 #include <boost/test/unit_test.hpp>
 
-#include "nim_hint.hpp"
-
 #include <grundy/games/nim.hpp>
 #include <grundy/graph.hpp>
+#include <grundy/io/nim_explanation.hpp>
 #include <grundy/labelling.hpp>
 #include <grundy/misere.hpp>
 
@@ -61,7 +60,7 @@ BOOST_AUTO_TEST_CASE(misere_moves_lead_to_misere_p_positions) {
   for_each_position(4, 6, [&](const std::vector<heap_size>& typed) {
     const auto gg = grundy::build_graph(grundy::nim_game{}, grundy::nim_game::position(typed));
     const auto o = grundy::misere_outcomes(gg.graph);
-    const auto e = grundy::cli::explain_nim(typed, play_convention::misere);
+    const auto e = grundy::io::explain_nim(typed, play_convention::misere);
     BOOST_TEST_CONTEXT("heaps " << shown(typed)) {
       BOOST_TEST(e.moves.empty() == (o[0] == outcome::p || out_degree(grundy::vertex_id{0}, gg.graph) == 0));
       for (const auto& move : e.moves) {
@@ -80,7 +79,7 @@ BOOST_AUTO_TEST_CASE(normal_moves_lead_to_p_positions) {
   for_each_position(3, 7, [&](const std::vector<heap_size>& typed) {
     const auto gg = grundy::build_graph(grundy::nim_game{}, grundy::nim_game::position(typed));
     const auto values = grundy::sprague_grundy(gg.graph);
-    const auto e = grundy::cli::explain_nim(typed, play_convention::normal);
+    const auto e = grundy::io::explain_nim(typed, play_convention::normal);
     BOOST_TEST_CONTEXT("heaps " << shown(typed)) {
       BOOST_TEST(e.moves.empty() == (values[0] == 0));
       for (const auto& move : e.moves) {
@@ -95,22 +94,22 @@ BOOST_AUTO_TEST_CASE(normal_moves_lead_to_p_positions) {
 // A misère hint explains misère play only: where misère and normal play differ (at most one
 // heap of more than 1 token), no parity table and no normal-play move.
 BOOST_AUTO_TEST_CASE(misere_text_says_misere_play_only) {
-  const auto three_ones = grundy::cli::explain_nim({1, 1, 1}, play_convention::misere);
+  const auto three_ones = grundy::io::explain_nim({1, 1, 1}, play_convention::misere);
   BOOST_TEST(three_ones.moves.empty());
   BOOST_TEST(three_ones.text.find("parity") == std::string::npos, three_ones.text);
   BOOST_TEST(three_ones.text.find("leave 0") == std::string::npos, three_ones.text);
   BOOST_TEST(three_ones.text.find("odd") != std::string::npos, three_ones.text);
 
   // Normal play empties the heap of 4 here; misère play leaves 1 in it.
-  const auto one_big = grundy::cli::explain_nim({1, 1, 4}, play_convention::misere);
+  const auto one_big = grundy::io::explain_nim({1, 1, 4}, play_convention::misere);
   BOOST_TEST(one_big.text.find("parity") == std::string::npos, one_big.text);
   BOOST_TEST(one_big.text.find("leave 1 in the heap of 4") != std::string::npos, one_big.text);
   BOOST_TEST((one_big.moves == std::vector<heaps>{{1, 1, 1}}));
   BOOST_TEST(
-      (grundy::cli::explain_nim({1, 1, 4}, play_convention::normal).moves == std::vector<heaps>{{1, 1}}));
+      (grundy::io::explain_nim({1, 1, 4}, play_convention::normal).moves == std::vector<heaps>{{1, 1}}));
 
   // Two heaps or more of more than 1: the table, said to be normal Nim's rule under misère play.
-  const auto two_big = grundy::cli::explain_nim({3, 4, 5}, play_convention::misere);
+  const auto two_big = grundy::io::explain_nim({3, 4, 5}, play_convention::misere);
   BOOST_TEST(two_big.text.find("Misère play") == 0u, two_big.text);
   BOOST_TEST(two_big.text.find("parity") != std::string::npos, two_big.text);
 }

@@ -15,6 +15,7 @@
 #include <concepts>
 #include <random>
 #include <set>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -53,6 +54,13 @@ static_assert(
     grundy::strategy_with_draws<grundy::graph_strategy<grundy::tablettes_game>, grundy::tablettes_game>);
 static_assert(grundy::strategy_with_draws<grundy::digraph_strategy, grundy::digraph_game>);
 static_assert(!grundy::strategy_with_draws<grundy::nim_strategy, grundy::nim_game>);
+// Values: every strategy with a rule for them, and the game graph.
+static_assert(grundy::strategy_with_values<grundy::nim_strategy, grundy::nim_game>);
+static_assert(grundy::strategy_with_values<grundy::octal_strategy, grundy::octal_game>);
+static_assert(grundy::strategy_with_values<grundy::moore_strategy, grundy::moore_game>);
+static_assert(grundy::strategy_with_values<grundy::digraph_strategy, grundy::digraph_game>);
+static_assert(
+    grundy::strategy_with_values<grundy::graph_strategy<grundy::tablettes_game>, grundy::tablettes_game>);
 // A strategy is for the positions of its game: heaps are not tablettes.
 static_assert(!grundy::strategy_for<grundy::nim_strategy, grundy::tablettes_game>);
 
@@ -87,6 +95,15 @@ template <class G> void check_position(const G& g, const grundy::state_t<G>& s, 
   for (auto& m : moves)
     BOOST_TEST((grundy::graph_strategy<G>(g, m, c).outcome_of(m) == outcome::p),
                g.format(s) << " -> " << g.format(m));
+  // A value, where the strategy gives one, is the one the game graph labels (misère Grundy
+  // under misère play). Moore's rule gives none in normal play; the others always do.
+  const auto value = make_strategy(g, s, c).value_of(s);
+  const auto graph_value = grundy::graph_strategy<G>(g, s, c).value_of(s);
+  BOOST_TEST_REQUIRE(graph_value.has_value());
+  if (value)
+    BOOST_TEST((*value == *graph_value), g.format(s) << " " << to_string(c) << ": " << value->str());
+  else
+    BOOST_TEST((std::is_same_v<G, grundy::moore_game> && c == play_convention::normal), g.format(s));
 }
 
 } // namespace

@@ -6,11 +6,13 @@
 
 #include <grundy/game.hpp>
 #include <grundy/labelling.hpp>
+#include <grundy/loopy_sum.hpp>
 #include <grundy/misere.hpp>
 
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace grundy {
@@ -25,8 +27,8 @@ namespace grundy {
 //                       strategy's order (each strategy says which); empty when p is lost.
 //
 // A front end asks for the optional parts below with `if constexpr`, so that a strategy only
-// provides what it can do better than the default (apps/hint.cpp, apps/play.cpp, the Python
-// module's hint).
+// provides what it can do better than the default (hints and move lists in grundy/io/hint.hpp
+// and moves.hpp, apps/play.cpp, the Python module's hint).
 template <class S, class G>
 concept strategy_for = game<G> && requires(const S& s, const state_t<G>& p) {
   { s.convention() } -> std::same_as<play_convention>;
@@ -46,6 +48,15 @@ concept lists_first_winning_moves = strategy_for<S, G> &&
 template <class S, class G>
 concept counts_winning_moves = strategy_for<S, G> && requires(const S& s, const state_t<G>& p) {
   { s.winning_move_count(p) } -> std::convertible_to<std::uint64_t>;
+};
+
+// Optional: s.value_of(p), p's value where the strategy has it without a search of its own:
+// under normal play its Sprague-Grundy value (∞(K) in a game with cycles), under misère play its
+// misère Grundy value (misere.hpp, which does not add by XOR); nullopt where the strategy knows
+// outcomes alone (a rule for the P-positions, a misère quotient). A move list shows it.
+template <class S, class G>
+concept strategy_with_values = strategy_for<S, G> && requires(const S& s, const state_t<G>& p) {
+  { s.value_of(p) } -> std::same_as<std::optional<generalized_value>>;
 };
 
 // Optional, for games that may have cycles: s.drawing_moves(p), from a draw, the moves that

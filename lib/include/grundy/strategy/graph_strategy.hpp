@@ -5,10 +5,12 @@
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>
 #include <grundy/label.hpp>
+#include <grundy/loopy_sum.hpp>
 
 #include <boost/range/iterator_range.hpp>
 #include <boost/unordered/unordered_flat_map.hpp>
 
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -30,8 +32,7 @@ public:
   graph_strategy(G g, const state_type& start, play_convention convention = play_convention::normal,
                  const build_options& options = {})
       : game_(std::move(g)), convention_(convention), graph_(build_graph(game_, start, options)),
-        outcomes_(label(graph_.graph, {.convention = convention, .outcomes = true, .stop = options.stop})
-                      .outcomes) {
+        labelling_(label(graph_.graph, {.convention = convention, .outcomes = true, .stop = options.stop})) {
     index_.reserve(graph_.states.size());
     for (vertex_id v = 0; v < graph_.states.size(); ++v)
       index_.emplace(graph_.states[v], v);
@@ -43,7 +44,13 @@ public:
   bool contains(const state_type& s) const { return index_.contains(game_.canonical(s)); }
 
   // Throws std::out_of_range for a position not reachable from the start.
-  outcome outcome_of(const state_type& s) const { return outcomes_[vertex_of(s)]; }
+  outcome outcome_of(const state_type& s) const { return labelling_.outcomes[vertex_of(s)]; }
+
+  // The value the labelling gave the position: Sprague-Grundy (∞(K) in a game with cycles), or
+  // misère Grundy under misère play. Never nullopt: the graph knows every value it labelled.
+  std::optional<generalized_value> value_of(const state_type& s) const {
+    return grundy::value_of(labelling_, vertex_of(s));
+  }
 
   // In the order the game generates its moves.
   std::vector<state_type> winning_moves(const state_type& s) const { return moves_to(s, outcome::p); }
@@ -55,7 +62,7 @@ private:
   std::vector<state_type> moves_to(const state_type& s, outcome wanted) const {
     std::vector<state_type> result;
     for (auto e : boost::make_iterator_range(out_edges(vertex_of(s), graph_.graph)))
-      if (outcomes_[target(e, graph_.graph)] == wanted)
+      if (labelling_.outcomes[target(e, graph_.graph)] == wanted)
         result.push_back(graph_.states[target(e, graph_.graph)]);
     return result;
   }
@@ -70,7 +77,7 @@ private:
   G game_;
   play_convention convention_;
   game_graph<state_type> graph_;
-  std::vector<outcome> outcomes_;
+  labelling labelling_; // values (4 bytes a position) and outcomes
   boost::unordered_flat_map<state_type, vertex_id, boost::hash<state_type>> index_;
 };
 

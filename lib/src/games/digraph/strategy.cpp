@@ -26,8 +26,13 @@ generalized_value digraph_strategy::value(const state_type& s) const {
   if (misere_) throw std::logic_error("generalized values are for normal play");
   generalized_value sum;
   for (auto v : s)
-    sum = sum + value_of(labelling_, v);
+    sum = sum + grundy::value_of(labelling_, v);
   return sum;
+}
+
+std::optional<generalized_value> digraph_strategy::value_of(const state_type& s) const {
+  if (misere_) return misere_->value_of(s);
+  return value(s);
 }
 
 outcome digraph_strategy::outcome_of(const state_type& s) const {

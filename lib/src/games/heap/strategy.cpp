@@ -59,6 +59,11 @@ grundy_value heap_strategy::value(const heaps& s) const {
   return x;
 }
 
+std::optional<generalized_value> heap_strategy::value_of(const heaps& s) const {
+  if (misere_) return misere_->value_of(s);
+  return generalized_value{value(s), {}};
+}
+
 outcome heap_strategy::outcome_of(const heaps& s) const {
   if (misere_) return misere_->outcome_of(s);
   return grundy::outcome_of(value(s));

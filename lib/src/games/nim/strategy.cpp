@@ -27,6 +27,17 @@ bool nim_p_position(const heaps& h, play_convention convention) {
   return x == 0;
 }
 
+std::optional<generalized_value> nim_strategy::value_of(const heaps& s) const {
+  heap_size x = 0;
+  bool all_small = true;
+  for (auto size : s) {
+    x ^= size;
+    all_small = all_small && size <= 1;
+  }
+  if (convention_ == play_convention::misere && all_small) x ^= 1;
+  return generalized_value{static_cast<grundy_value>(x), {}};
+}
+
 std::vector<heaps> nim_strategy::winning_moves(const heaps& position) const {
   const heaps s = canonical_heaps(position);
   heap_size x = 0;

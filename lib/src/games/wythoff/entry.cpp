@@ -31,7 +31,14 @@ wythoff_game::state_type read_piles(std::string_view text) {
 game_position<wythoff_game> wythoff_entry::make(const position_text& t) {
   const auto example = t.example(name, "5 7");
   if (t.words.empty()) throw notation_error(fmt::format("wythoff needs two piles, as in: {}", example));
-  const auto typed = parse_heap_words(t.words, example);
+  // "(3,5)", as format() writes a position, reads back as [3,5] would.
+  auto words = t.words;
+  for (auto& w : words)
+    if (w.size() >= 2 && w.front() == '(' && w.back() == ')') {
+      w.front() = '[';
+      w.back() = ']';
+    }
+  const auto typed = parse_heap_words(words, example);
   const wythoff_game g;
   return {g, g.canonical(two_piles(typed, example)), typed};
 }

@@ -29,6 +29,9 @@ public:
   play_convention convention() const noexcept { return convention_; }
   // Normal play only: the generalized value of a position, the sum of its tokens' values.
   generalized_value value(const state_type& s) const;
+  // Either convention: value(s) under normal play, the game graph's misère Grundy value under
+  // misère play.
+  std::optional<generalized_value> value_of(const state_type& s) const;
   outcome outcome_of(const state_type& s) const;
   // In the order of digraph_game's moves.
   std::vector<state_type> winning_moves(const state_type& s) const;

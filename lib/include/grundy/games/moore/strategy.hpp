@@ -21,6 +21,11 @@ public:
 
   play_convention convention() const noexcept { return convention_; }
   outcome outcome_of(const heaps& s) const;
+  // Misère play: the game graph's misère Grundy value. Normal play: nullopt, Moore's rule
+  // gives outcomes alone.
+  std::optional<generalized_value> value_of(const heaps& s) const {
+    return misere_ ? misere_->value_of(s) : std::nullopt;
+  }
   // In the order of moore_game's moves.
   std::vector<heaps> winning_moves(const heaps& s) const;
 

@@ -5,6 +5,7 @@
 #include <grundy/games/nim/rules.hpp>
 #include <grundy/strategy/make_strategy.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ public:
   outcome outcome_of(const heaps& s) const {
     return nim_p_position(canonical_heaps(s), convention_) ? outcome::p : outcome::n;
   }
+  // Normal play: the XOR of the heaps. Misère play: the same while some heap has two tokens or
+  // more, else its opposite parity (misère Nim is tame: Conway's rule for its misère values).
+  std::optional<generalized_value> value_of(const heaps& s) const;
   // Largest heaps first, as the seed's table picks the heap to change.
   std::vector<heaps> winning_moves(const heaps& s) const;
 

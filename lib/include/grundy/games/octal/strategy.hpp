@@ -72,6 +72,9 @@ public:
   // them (throws std::out_of_range beyond).
   grundy_value heap_value(heap_size h) const;
   grundy_value value(const heaps& s) const;
+  // Either convention: value(s) under normal play, the game graph's misère Grundy value under
+  // misère play.
+  std::optional<generalized_value> value_of(const heaps& s) const;
 
 private:
   octal_game game_;

@@ -22,6 +22,11 @@ public:
 
   play_convention convention() const noexcept { return convention_; }
   outcome outcome_of(const wythoff_game::state_type& s) const;
+  // Misère play: the game graph's misère Grundy value. Normal play: nullopt, Wythoff's theorem
+  // gives the P-positions alone.
+  std::optional<generalized_value> value_of(const wythoff_game::state_type& s) const {
+    return misere_ ? misere_->value_of(s) : std::nullopt;
+  }
   // In this order: from the larger pile, from the smaller pile, from both.
   std::vector<wythoff_game::state_type> winning_moves(const wythoff_game::state_type& s) const;
 

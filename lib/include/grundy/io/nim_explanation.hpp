@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace grundy::cli {
+namespace grundy::io {
 
 struct nim_explanation {
   std::string text;         // lines, each ending in '\n'
@@ -22,4 +22,4 @@ struct nim_explanation {
 // to leave an odd number of heaps of 1; with none, take a heap of 1 when their number is even.
 nim_explanation explain_nim(const std::vector<heap_size>& typed, play_convention convention);
 
-} // namespace grundy::cli
+} // namespace grundy::io

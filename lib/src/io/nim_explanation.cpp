@@ -1,4 +1,4 @@
-#include "nim_hint.hpp"
+#include <grundy/io/nim_explanation.hpp>
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace grundy::cli {
+namespace grundy::io {
 
 namespace {
 
@@ -132,4 +132,4 @@ nim_explanation explain_nim(const std::vector<heap_size>& typed, play_convention
   return convention == play_convention::misere ? misere_nim(typed) : nim_table(typed);
 }
 
-} // namespace grundy::cli
+} // namespace grundy::io

@@ -1,6 +1,4 @@
-#include "misere_hint.hpp"
-
-#include "cli.hpp"
+#include <grundy/misere/quotient_strategy.hpp>
 
 #include <grundy/stop.hpp>
 
@@ -13,7 +11,7 @@
 #include <thread>
 #include <time.h>
 
-namespace grundy::cli {
+namespace grundy {
 
 namespace {
 
@@ -75,7 +73,8 @@ std::optional<quotient_strategy> quotient_strategy::make(const heap_rule& rule, 
   try {
     return quotient_strategy(compute_misere_quotient(rule, largest, options), stop);
   } catch (const std::exception&) {
-    if (stop && stop->load()) throw interrupted_error("interrupted while computing the misère quotient");
+    if (stop && stop->load())
+      throw stopped("interrupted while computing the misère quotient", stop_reason::interrupted);
     // Past the budget (a limit, the time, memory), or a quotient the engine cannot build: the
     // game graph answers as it did before the quotient, or says why it cannot.
     return std::nullopt;
@@ -104,7 +103,7 @@ template <class F> void quotient_strategy::each_winning_move(const heaps& positi
     q.rule().for_each_option(s[i], [&](std::span<const heap_size> parts) {
       if (!go_on) return;
       if ((++ticks & 0xFFF) == 0 && stop_ && stop_->load())
-        throw interrupted_error("interrupted while looking for winning moves");
+        throw stopped("interrupted while looking for winning moves", stop_reason::interrupted);
       auto x = rest;
       for (auto part : parts)
         x = q.multiply(x, q.heap(part));
@@ -144,4 +143,4 @@ std::uint64_t quotient_strategy::winning_move_count(const heaps& s) const {
   return count;
 }
 
-} // namespace grundy::cli
+} // namespace grundy

@@ -1,7 +1,7 @@
 #pragma once
-// Misère hints of heap games (octal codes and the heap game's rules) from the misère quotient of
+// Misère play of heap games (octal codes and the heap game's rules) from the misère quotient of
 // their heaps: a sum of heaps far beyond the reach of its game graph is answered by products in
-// the quotient's table.
+// the quotient's table. Hints (grundy/io/hint.hpp) take this route before the game graph.
 
 #include <grundy/games/nim/rules.hpp>
 #include <grundy/heap/rule.hpp>
@@ -12,11 +12,12 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
 
-namespace grundy::cli {
+namespace grundy {
 
-// What a hint may spend on the quotient before it falls back to the game graph.
+// What may be spent on the quotient before the caller falls back to the game graph.
 struct quotient_budget {
   std::size_t max_order = 4096; // a table of 4096^2 elements: 64 MB
   std::uint64_t max_memory = std::uint64_t{1} << 30;
@@ -30,12 +31,14 @@ struct quotient_budget {
 class quotient_strategy {
 public:
   // The quotient for `start`, or nullopt when it cannot be had within `budget` (misère
-  // quotients of most codes grow without bound). Throws `interrupted` once *stop is set.
+  // quotients of most codes grow without bound). Throws grundy::stopped (stop_reason::interrupted,
+  // no figures: nothing is explored) once *stop is set; so do the searches for moves below.
   static std::optional<quotient_strategy> make(const heap_rule& rule, const heaps& start,
                                                const std::atomic<bool>* stop,
                                                const quotient_budget& budget = {});
 
   const misere_quotient& quotient() const noexcept { return quotient_; }
+  play_convention convention() const noexcept { return play_convention::misere; }
   outcome outcome_of(const heaps& s) const;
   // The positions the winning moves lead to, each once: the largest heap first, then in the
   // order of heap_rule::for_each_option.
@@ -53,4 +56,4 @@ private:
   const std::atomic<bool>* stop_;
 };
 
-} // namespace grundy::cli
+} // namespace grundy

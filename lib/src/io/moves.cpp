@@ -1,0 +1,146 @@
+#include <grundy/io/moves.hpp>
+
+#include "hint_strategy.hpp"
+
+#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/text.hpp>
+#include <grundy/stop.hpp>
+#include <grundy/strategy/moves.hpp>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <charconv>
+#include <type_traits>
+#include <utility>
+
+namespace grundy::io {
+
+namespace {
+
+template <class S, class State> std::optional<generalized_value> value_of(const S& strategy, const State& s) {
+  if constexpr (requires { strategy.value_of(s); })
+    return strategy.value_of(s);
+  else
+    return std::nullopt;
+}
+
+// The moves to list and how many are left out, given every legal move in order.
+template <class State> struct chosen_moves {
+  std::vector<State> listed;
+  std::uint64_t more = 0;
+};
+
+template <class E, class Choose>
+move_list compute(const game_position<typename E::game_type>& p, const move_list_options& o,
+                  Choose&& choose) {
+  entry_traits::check_moves<E>(p, true);
+  // The moves are chosen before any strategy is built: a mistyped move costs nothing.
+  const auto chosen = choose(legal_moves(p.game, p.start));
+  return detail::with_strategy(
+      p, o.convention, o.limits, o.quotient, [&](const auto& strategy, const std::string&) {
+        move_list m;
+        m.head = E::head(p.game);
+        m.position = p.game.format(p.game.canonical(p.start));
+        m.convention = o.convention;
+        m.result = strategy.outcome_of(p.start);
+        m.value = value_of(strategy, p.start);
+        m.moves.reserve(chosen.listed.size());
+        for (std::size_t i = 0; i < chosen.listed.size(); ++i) {
+          // A rule checked on every move (Moore's Nim) takes a while on thousands of them.
+          if (i % 256 == 255 && o.limits.stop && o.limits.stop->load())
+            throw stopped("interrupted while listing the moves", stop_reason::interrupted);
+          const auto& next = chosen.listed[i];
+          m.moves.push_back({describe_move(p.game, p.start, next), p.game.format(next),
+                             strategy.outcome_of(next), value_of(strategy, next)});
+        }
+        m.more = chosen.more;
+        return m;
+      });
+}
+
+// A whole number typed alone, or nothing when the text is not one.
+std::optional<std::size_t> move_number(std::string_view text) {
+  std::size_t n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return n;
+}
+
+std::string_view trimmed(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+template <class Entry, class State>
+State typed_move(const game_position<typename Entry::game_type>& p, const std::vector<State>& legal,
+                 std::string_view text) {
+  if (const auto n = move_number(text)) {
+    if (*n >= 1 && *n <= legal.size()) return legal[*n - 1];
+    if (legal.empty()) throw notation_error("no move is left");
+    throw notation_error(fmt::format("there is no move {}: choose from 1 to {}", text, legal.size()));
+  }
+  const auto after = entry_traits::read_move<Entry>(p.game, p.start, text);
+  if (std::find(legal.begin(), legal.end(), after) == legal.end())
+    throw notation_error("that is not a legal move here");
+  return after;
+}
+
+std::string value_json(const std::optional<generalized_value>& v) {
+  if (!v) return "null";
+  if (v->finite()) return std::to_string(v->value);
+  return fmt::format("null, \"infinite_set\": [{}]", fmt::join(v->infinite_set, ", "));
+}
+
+} // namespace
+
+move_list list_moves(const any_builtin_position& position, const move_list_options& options) {
+  return std::visit(
+      [&](const auto& p) {
+        using G = std::decay_t<decltype(p.game)>;
+        return compute<detail::entry_of<G>>(p, options, [&](std::vector<state_t<G>> legal) {
+          chosen_moves<state_t<G>> c;
+          if (legal.size() > options.most) {
+            c.more = legal.size() - options.most;
+            legal.erase(legal.begin() + static_cast<std::ptrdiff_t>(options.most), legal.end());
+          }
+          c.listed = std::move(legal);
+          return c;
+        });
+      },
+      position);
+}
+
+move_list list_typed_move(const any_builtin_position& position, std::string_view typed,
+                          const move_list_options& options) {
+  return std::visit(
+      [&](const auto& p) {
+        using G = std::decay_t<decltype(p.game)>;
+        using E = detail::entry_of<G>;
+        return compute<E>(p, options, [&](const std::vector<state_t<G>>& legal) {
+          return chosen_moves<state_t<G>>{{typed_move<E>(p, legal, trimmed(typed))}, 0};
+        });
+      },
+      position);
+}
+
+std::string move_list_json(const move_list& list) {
+  auto head = list.head;
+  head.emplace_back("start", list.position);
+  std::string text = "{";
+  for (const auto& [key, value] : json_fields(head))
+    text += fmt::format("{}: {}, ", json_quoted(key), value);
+  text += fmt::format("\"convention\": \"{}\", \"outcome\": \"{}\", \"value\": {}, \"moves\": [",
+                      detail::json_convention(list.convention), to_char(list.result), value_json(list.value));
+  for (std::size_t i = 0; i < list.moves.size(); ++i) {
+    const auto& m = list.moves[i];
+    text += fmt::format("{}{{\"move\": {}, \"position\": {}, \"outcome\": \"{}\", \"value\": {}}}",
+                        i ? ", " : "", json_quoted(m.move), json_quoted(portable_name(m.position)),
+                        to_char(m.result), value_json(m.value));
+  }
+  return text + fmt::format("], \"more\": {}}}", list.more);
+}
+
+} // namespace grundy::io
