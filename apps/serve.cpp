@@ -56,7 +56,8 @@ void run(serve_options o) {
   } catch (const std::invalid_argument& e) {
     throw usage_error(e.what());
   }
-  fmt::print(stderr, "grundy: the server stopped\n");
+  // Only a signal ends a server: its exit status says which, as for every command it stops.
+  throw interrupted_error("the server stopped");
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 
 #include "endpoints.hpp"
 
+#include <grundy/games/octal/entry.hpp>
 #include <grundy/heap/analysis.hpp>
 #include <grundy/heap/rule.hpp>
 #include <grundy/io/quotient_report.hpp>
@@ -31,8 +32,8 @@ bool looks_octal(const std::string& text) {
 }
 
 std::function<void(const octal_progress&)> sequence_progress(computation& work) {
-  if (!work.wants_progress()) return {};
   return [&work](const octal_progress& p) {
+    work.note_reached(fmt::format("G(0..{}) in {:.1f} s", p.values ? p.values - 1 : 0, p.seconds));
     work.progress(fmt::format("{{\"values\": {}, \"rare_count\": {}, \"seconds\": {:.3f}}}", p.values,
                               p.rare_count, p.seconds));
   };
@@ -64,7 +65,7 @@ answer api_octal(const endpoint_request& r) {
     options.threads = 1;
     options.stop = r.work.stop_flag();
     options.on_progress = sequence_progress(r.work);
-    const auto a = analyse_octal(octal_code::parse(code), options);
+    const auto a = analyse_octal(parse_octal_code(code), options);
     // A run that ended early ended on the computation's stop flag, whose cause the answer says.
     if (a.interrupted) throw interrupted("interrupted while computing the sequence", {});
     json = io::sequence_json(a);
@@ -106,11 +107,11 @@ answer api_misere(const endpoint_request& r) {
       r.params.whole("max_order", 1, quotient_options{}.max_order, quotient_options{}.max_order));
   options.max_memory = r.bounds.max_memory;
   options.stop = r.work.stop_flag();
-  if (r.work.wants_progress())
-    options.on_progress = [&work = r.work](const quotient_progress& p) {
-      work.progress(fmt::format("{{\"heap\": {}, \"order\": {}, \"candidates\": {}, \"seconds\": {:.3f}}}",
-                                p.heap, p.order, p.candidates, p.seconds));
-    };
+  options.on_progress = [&work = r.work](const quotient_progress& p) {
+    work.note_reached(fmt::format("heaps 1..{} (order {}) in {:.1f} s", p.heap, p.order, p.seconds));
+    work.progress(fmt::format("{{\"heap\": {}, \"order\": {}, \"candidates\": {}, \"seconds\": {:.3f}}}",
+                              p.heap, p.order, p.candidates, p.seconds));
+  };
   const auto q = compute_misere_quotient(rule, max_heap, options);
   if (!r.params.flag("genus")) return json_answer(io::quotient_json(q, nullptr));
   genus_options g;

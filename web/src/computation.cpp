@@ -33,14 +33,15 @@ void computation::progress_kept(std::string_view object) {
 answer failure_answer(std::exception_ptr error, const computation& work) {
   // A computation stopped on its flag is reported by why the flag was set, whatever the engine
   // that noticed it threw.
+  const auto reached = [&] { return work.reached().empty() ? std::string() : "; reached " + work.reached(); };
   const auto by_cause = [&]() -> std::optional<answer> {
     if (work.account().exceeded())
-      return error_answer(422, fmt::format("the computation needed more than its memory limit of {}",
-                                           memory_limit_text(work.account().limit())));
+      return error_answer(422, fmt::format("the computation needed more than its memory limit of {}{}",
+                                           memory_limit_text(work.account().limit()), reached()));
     switch (work.cause()) {
     case stop_cause::time:
-      return error_answer(422,
-                          fmt::format("the computation took longer than its limit of {} s", work.seconds()));
+      return error_answer(422, fmt::format("the computation took longer than its limit of {} s{}",
+                                           work.seconds(), reached()));
     case stop_cause::shutdown:
       return error_answer(503, "the server is stopping");
     case stop_cause::client_gone:
@@ -57,10 +58,11 @@ answer failure_answer(std::exception_ptr error, const computation& work) {
     return error_answer(e.status(), e.what());
   } catch (const exploration_stopped& e) {
     if (auto a = by_cause()) return *a;
-    return error_answer(422, io::describe_stop(e));
+    // The figures reached, when the computation had any (an exploration's, not a quotient's).
+    return error_answer(422, e.reached().states ? io::describe_stop(e) : e.what() + reached());
   } catch (const stopped& e) {
     if (auto a = by_cause()) return *a;
-    return error_answer(422, e.what());
+    return error_answer(422, e.what() + reached());
   } catch (const std::bad_alloc&) {
     if (auto a = by_cause()) return *a;
     return error_answer(422, "the computation ran out of memory");

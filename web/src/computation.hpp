@@ -44,6 +44,12 @@ public:
   clock::time_point deadline() const noexcept { return deadline_; }
   double seconds() const noexcept { return seconds_; }
 
+  // How far the computation got, in words ("heaps 1..16, order 1696"), for the message of a
+  // bound it reaches; set by the endpoints that know better than an exploration's figures. Read
+  // and written on the computation's own thread.
+  void note_reached(std::string words) { reached_ = std::move(words); }
+  const std::string& reached() const noexcept { return reached_; }
+
   // Progress, when the request asked for it: lines of JSON, and whether a line must reach the
   // client (a finished cell of a table) or may give way to a newer one (a count of positions).
   using progress_sink = std::function<void(std::string line, bool keep)>;
@@ -61,6 +67,7 @@ private:
   clock::time_point deadline_;
   double seconds_;
   progress_sink sink_;
+  std::string reached_;
   clock::time_point last_progress_{};
 };
 

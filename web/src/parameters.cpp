@@ -60,6 +60,8 @@ parameters parameters::parse(std::string_view target) {
   parameters p;
   const auto question = target.find('?');
   p.path_ = decode(target.substr(0, question));
+  if (p.path_.find('\0') != std::string::npos)
+    throw http_error(400, "the request's path holds a NUL byte (%00)");
   if (question == std::string_view::npos) return p;
   auto query = target.substr(question + 1);
   if (const auto hash = query.find('#'); hash != std::string_view::npos) query = query.substr(0, hash);
@@ -72,6 +74,9 @@ parameters parameters::parse(std::string_view target) {
     auto name = decode(pair.substr(0, equals));
     auto value = equals == std::string_view::npos ? std::string() : decode(pair.substr(equals + 1));
     if (name.empty()) throw http_error(400, "the request has a parameter without a name");
+    // Text with a NUL byte cannot be said back in a message, and no game's words hold one.
+    if (name.find('\0') != std::string::npos || value.find('\0') != std::string::npos)
+      throw http_error(400, "a parameter of the request holds a NUL byte (%00)");
     if (p.values_.contains(name))
       throw http_error(400, fmt::format("the parameter '{}' is given twice", name));
     p.values_.emplace(std::move(name), std::move(value));

@@ -18,7 +18,12 @@ front_end_words web_words() {
   return {[](std::string_view parameter) { return std::string(parameter); },
           [](std::string_view flag) { return fmt::format("add {}=1", flag); },
           [](std::string_view game, std::string_view words) {
-            return fmt::format("game={}&position={}", game, words);
+            // The games quote a word as a shell or Python would ('S(1,3,4)'); a request's
+            // words are taken as they are.
+            std::string unquoted;
+            for (char c : words)
+              if (c != '\'') unquoted += c;
+            return fmt::format("game={}&position={}", game, unquoted);
           }};
 }
 

@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <chrono>
 #include <deque>
+#include <malloc.h>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -76,6 +77,29 @@ private:
     parser_->header_limit(header_limit);
     parser_->body_limit(server_.options.bounds.max_body);
     stream_.expires_after(idle_timeout);
+    http::async_read_header(stream_, buffer_, *parser_,
+                            beast::bind_front_handler(&session::on_header, shared_from_this()));
+  }
+
+  // The header alone first: a body past the bound is refused before it is sent (its length is
+  // in the header), and a client that waits for "100 Continue" before sending a body gets it.
+  void on_header(beast::error_code ec, std::size_t n) {
+    if (ec || parser_->is_done()) return on_read(ec, n);
+    const auto expect = parser_->get()[http::field::expect];
+    if (beast::iequals(expect, "100-continue")) {
+      static constexpr std::string_view go_on = "HTTP/1.1 100 Continue\r\n\r\n";
+      stream_.expires_after(write_timeout);
+      return net::async_write(stream_, net::buffer(go_on.data(), go_on.size()),
+                              [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                if (ec) return self->close();
+                                self->read_body();
+                              });
+    }
+    read_body();
+  }
+
+  void read_body() {
+    stream_.expires_after(idle_timeout);
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&session::on_read, shared_from_this()));
   }
@@ -104,6 +128,19 @@ private:
     }
     auto request = parser_->release();
     keep_alive_ = request.keep_alive();
+    // Two headers that decide whether a request is allowed, saying different things, would let
+    // one of them pass unchecked.
+    for (const auto field : {http::field::host, http::field::origin})
+      if (request.count(field) > 1) {
+        close_after_ = true;
+        return send_answer(
+            error_answer(400, fmt::format("the request gives its {} header twice", http::to_string(field))),
+            false);
+      }
+    if (request.count("Sec-Fetch-Site") > 1) {
+      close_after_ = true;
+      return send_answer(error_answer(400, "the request gives its Sec-Fetch-Site header twice"), false);
+    }
     if (server_.stopping) close_after_ = true;
     incoming in;
     const auto method = request.method_string();
@@ -156,6 +193,9 @@ private:
         }
         job = nullptr; // what the job holds is freed under its own account
       }
+      // A large computation's memory, freed, goes back to the system rather than staying with
+      // the worker until its next large one.
+      if (work->account().peak() > (std::uint64_t{64} << 20)) ::malloc_trim(0);
       self->server_.remove(work);
       net::post(self->stream_.get_executor(),
                 [self, a = std::move(a)]() mutable { self->finish_job(std::move(a)); });

@@ -138,12 +138,6 @@ def test_a_misere_quotient_past_max_memory_is_422(small_memory):
     assert "0.6" in message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="message bug: a misère quotient stopped by memory ends with an exploration's figures, "
-    "'reached 0 positions and 0 moves in 0 levels, 0.000 s, 0.0 KB of memory'; the CLI says "
-    "'after heaps 1..16 (order 1696)'",
-)
 def test_a_misere_quotient_past_max_memory_says_how_far_it_went(small_memory):
     message = assert_error(small_memory.get("/api/misere?code=0.6&max_heap=200"), 422, "memory")
     assert "0 positions" not in message and "heaps" in message
@@ -225,14 +219,12 @@ def test_a_signal_stops_the_server_and_ends_its_streams(start_server, sig):
         assert last == {"status": 503, "error": last["error"]} and "stopping" in last["error"]
 
 
-@pytest.mark.xfail(strict=True, reason="grundy serve exits 0 on SIGTERM; every other command exits 128 + N")
 def test_sigterm_exit_status(start_server):
     s = start_server()
     s.assert_serving()
     assert s.stop(signal.SIGTERM)[0] == SIGTERM_STATUS
 
 
-@pytest.mark.xfail(strict=True, reason="grundy serve exits 0 on SIGINT; every other command exits 128 + N")
 def test_sigint_exit_status(start_server):
     s = start_server()
     status, _, _ = stream_then_signal(s, signal.SIGINT)

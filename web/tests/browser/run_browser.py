@@ -20,7 +20,7 @@ what it shows against facts it finds for itself (a nim-sum computed here, the va
   busy hook    the game section (data-testid=game) is aria-busy="false" while it waits
   console      no error in the browser's console through all of it
 
-The server is stopped with SIGTERM at the end and must exit, with status 0, within 2 s.
+The server is stopped with SIGTERM at the end and must exit, with status 143 (128 + SIGTERM, as every command a signal stops), within 2 s.
 
 Exit status: 0 when every check passed, 1 when one failed, 77 (ctest's skip) when Chromium,
 its driver or the selenium module is missing. With --screenshots DIR it saves the PNGs of
@@ -141,7 +141,7 @@ class Server:
                 self.proc.kill()
                 self.proc.wait()
                 problem = 'grundy serve did not exit within 2 s of SIGTERM'
-            if not problem and self.proc.returncode != 0:
+            if not problem and self.proc.returncode != 143:
                 problem = f'grundy serve exited with status {self.proc.returncode} on SIGTERM: {self.errors()}'
         else:
             problem = f'grundy serve had exited by itself (status {self.proc.returncode}): {self.errors()}'

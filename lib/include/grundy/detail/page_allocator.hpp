@@ -114,8 +114,10 @@ void grow_for(std::vector<T>& v, std::size_t more,
   const std::size_t needed = v.size() + more;
   if (needed <= v.capacity()) return;
   const std::size_t doubled = std::max(needed, 2 * v.capacity());
+  // Under a memory account (a server's computation), a reservation would be charged whole as
+  // held: such arrays double, and are charged for what they hold.
   if (reserve_address_space && doubled * sizeof(T) >= huge_page_bytes / 8 &&
-      v.capacity() * sizeof(T) < half_physical_memory()) {
+      v.capacity() * sizeof(T) < half_physical_memory() && current_memory_account() == nullptr) {
     try {
       move_to_fresh(v, std::max(needed, std::min(limit, half_physical_memory() / sizeof(T))));
       return;
