@@ -74,25 +74,34 @@ export async function getJSON(path, params, { signal, body, cached = false } = {
     if (isAbort(error)) throw error;
     throw new ApiError('', { status: response.status, kind: 'format' });
   }
-  if (key) {
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value);
-    cache.set(key, data);
-  }
+  if (key) remember(key, data);
   return data;
 }
 
-/** A picture or other text answer. */
-export async function getText(path, params, { signal, body } = {}) {
-  const response = await send(path, params, { signal, body, accept: 'image/svg+xml, text/plain' });
-  return response.text();
+function remember(key, data) {
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value);
+  cache.set(key, data);
 }
 
 /**
  * A computation with progress=1: reads the NDJSON lines as they come, calls
  * onProgress(progress) for each progress line and resolves with the final result.
- * signal aborts it (the server stops on disconnect).
+ * signal aborts it (the server stops on disconnect). cached: as for getJSON.
+ *
+ * A computation the server refuses (a position too large, a bound reached: 4xx) still comes
+ * as a 200 stream whose last line holds the status and the error, so that it rejects with an
+ * ApiError without the browser logging a failed request: use it for the answers that may
+ * normally be refused.
  */
-export async function stream(path, params, { signal, body, onProgress } = {}) {
+export async function stream(path, params, { signal, body, onProgress, cached = false } = {}) {
+  const key = cached && body == null ? url(path, params) : null;
+  if (key && cache.has(key)) return cache.get(key);
+  const result = await streamed(path, params, { signal, body, onProgress });
+  if (key) remember(key, result);
+  return result;
+}
+
+async function streamed(path, params, { signal, body, onProgress }) {
   const response = await send(path, { ...params, progress: 1 }, { signal, body, accept: 'application/x-ndjson' });
   const type = response.headers.get('Content-Type') || '';
   if (!type.includes('ndjson')) {

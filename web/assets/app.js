@@ -6,7 +6,7 @@ import { $, $all, show } from './dom.js';
 import { t, applyI18n, setLang, getLang, initialLang, onLangChange } from './i18n.js';
 import { DEFAULTS, GAME_NAMES, setupOf, fieldsOf, checkSetup, heapsOf, titleOf } from './games.js';
 import { createPlay } from './play.js';
-import { createGraph } from './graph.js';
+import { createGraph, drawBounds } from './graph.js';
 import { renderParity } from './nim_table.js';
 import { createOctal } from './octal.js';
 import { createTable } from './table.js';
@@ -53,6 +53,7 @@ function togglePref(button, cls) {
 
 const form = $('#setup');
 const field = (name) => form.elements.namedItem(name);
+const gameSelect = $('#game-select'); // the set-up's choice of game; #game is the game itself
 
 const play = createPlay(
   {
@@ -137,7 +138,7 @@ function showFields(game) {
 }
 
 function fillSetup(setup) {
-  field('game').value = setup.game;
+  gameSelect.value = setup.game;
   for (const key of SETUP_KEYS) {
     const input = field(key);
     if (!input) continue;
@@ -149,7 +150,7 @@ function fillSetup(setup) {
 }
 
 function readSetup() {
-  const game = field('game').value;
+  const game = gameSelect.value;
   const fields = {};
   for (const key of fieldsOf(game)) {
     const input = field(key);
@@ -158,16 +159,28 @@ function readSetup() {
   return setupOf(game, fields);
 }
 
-function setupError(key) {
+let setupMistake = null; // {key, vars}, worded again when the language changes
+
+function setupError(key, vars = {}) {
+  setupMistake = key ? { key, vars } : null;
+  showSetupError();
+}
+
+function showSetupError() {
   const box = $('#setup-error');
-  box.hidden = !key;
-  box.textContent = key ? t(key) : '';
+  box.hidden = !setupMistake;
+  box.textContent = setupMistake ? t(setupMistake.key, setupMistake.vars) : '';
+}
+
+/** A typed graph past the server's --max-body would be refused before it is read. */
+function graphTooLarge(setup) {
+  return setup.game === 'digraph' && !!limits.max_body && new TextEncoder().encode(setup.graph).length > limits.max_body;
 }
 
 function startGame(position, options = {}) {
   const setup = readSetup();
-  const mistake = checkSetup(setup);
-  setupError(mistake);
+  const mistake = checkSetup(setup) || (graphTooLarge(setup) ? 'setup.bad.graph.size' : null);
+  setupError(mistake, { max: limits.max_body });
   if (mistake) return false;
   $('#setup-summary').textContent = titleOf(setup, t);
   $('#rules').textContent = t(`rules.${setup.game}`);
@@ -181,8 +194,8 @@ form.addEventListener('submit', (event) => {
   if (startGame(null)) $('#moves-heading').focus({ preventScroll: true });
 });
 
-field('game').addEventListener('change', () => {
-  const game = field('game').value;
+gameSelect.addEventListener('change', () => {
+  const game = gameSelect.value;
   fillSetup(setupOf(game, {}));
   startGame(null);
 });
@@ -210,9 +223,7 @@ $('#graph-file').addEventListener('change', async (event) => {
   const file = event.target.files && event.target.files[0];
   if (!file) return;
   if (limits.max_body && file.size > limits.max_body) {
-    setupError(null);
-    $('#setup-error').textContent = t('setup.bad.file.size', { max: limits.max_body });
-    $('#setup-error').hidden = false;
+    setupError('setup.bad.file.size', { max: limits.max_body });
     return;
   }
   field('graph').value = await file.text();
@@ -346,23 +357,32 @@ window.addEventListener('popstate', () => {
 // --- start -----------------------------------------------------------------------------------------
 
 function graphNote() {
-  const limit = limits.max_drawn ? ` ${t('graph.limit', { n: limits.max_drawn })}` : '';
+  let limit = '';
+  if (limits.max_drawn) {
+    // The same bounds as the panel's: drawn at once, drawn when asked for, not drawn.
+    const { readable, most } = drawBounds(limits.max_drawn);
+    limit = ` ${readable < most ? t('graph.limit.asked', { n: readable, max: most }) : t('graph.limit', { n: most })}`;
+  }
   const misere = play.state.misere ? ` ${t('graph.normal')}` : '';
   $('#graph-note').textContent = t('graph.note') + limit + misere;
 }
 
 function translate() {
   graphNote();
+  showSetupError();
   applyI18n(document);
   document.documentElement.lang = getLang();
   $('#language').value = getLang();
-  showFields(field('game').value);
+  showFields(gameSelect.value);
   if (play.state.setup) {
     $('#setup-summary').textContent = titleOf(play.state.setup, t);
     $('#rules').textContent = t(`rules.${play.state.setup.game}`);
   }
   document.title = `${t(`nav.${view}`)} · grundy`;
   play.rerender();
+  graph.rerender();
+  octal.rerender();
+  table.rerender();
   if (play.state.setup?.game === 'nim' && play.state.position) renderParity($('#parity'), heapsOf(play.state.position), play.state.misere);
 }
 

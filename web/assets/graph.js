@@ -1,12 +1,23 @@
 // The game graph panel: the server's Graphviz picture, the current position highlighted and
 // its moves marked, and a click on a vertex to play on from there.
 
-import { getJSON, getText, isAbort } from './api.js';
+import { getJSON, stream, isAbort } from './api.js';
 import { el, clear } from './dom.js';
 import { t, errorText } from './i18n.js';
 
 const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 const READABLE = 120; // past this many positions a picture is drawn only when asked for
+const MAX_DRAWN = 400; // the server's default --max-drawn, until /api/games tells its own
+const SIZES_KEPT = 50; // games whose graph size is remembered
+
+/**
+ * How many positions a picture may have: up to readable it is drawn at once, up to most only
+ * when asked for ("Draw it anyway"), past most not at all. maxDrawn: the server's bound.
+ */
+export function drawBounds(maxDrawn) {
+  const most = maxDrawn || MAX_DRAWN;
+  return { readable: Math.min(READABLE, most), most };
+}
 
 const FORBIDDEN = new Set(['script', 'foreignObject', 'iframe', 'object', 'embed', 'a', 'use', 'image', 'style']);
 
@@ -33,6 +44,8 @@ export function parseSvg(text) {
 export function createGraph({ container, onJump, maxDrawn }) {
   let key = null; // which graph is drawn (or being drawn)
   let controller = null;
+  const sizes = new Map(); // key -> {count} or {over: the bound it is over}: asked once a game
+  let shown = null; // the message shown in place of a picture: {key, vars, cls, again}
   let nodes = new Map(); // state -> <g class="node">
   let successors = new Map(); // state -> [states]
   let current = null;
@@ -41,8 +54,37 @@ export function createGraph({ container, onJump, maxDrawn }) {
   let frame = null;
   let watcher = null; // sizes the picture to its frame
 
-  function message(text, cls = 'muted') {
+  /** A message in place of the picture, worded again when the language changes. */
+  function message(textKey, vars = {}, cls = 'muted', again = null) {
+    shown = { key: textKey, vars, cls, again };
+    showMessage();
+  }
+
+  function showMessage() {
+    const { key: textKey, vars, cls, again } = shown;
+    const text = textKey === 'error' ? errorText(vars.error) : t(textKey, vars);
     clear(container).append(el('p', { class: cls, text }));
+    if (again) container.append(el('button', { type: 'button', class: 'small-button', text: t('graph.draw.anyway'), onclick: again }));
+  }
+
+  /** The number of positions of the graph, or null when it is past most: asked once a game. */
+  async function sizeOf(which, params, body, signal) {
+    const { most } = drawBounds(maxDrawn());
+    const known = sizes.get(which);
+    if (known && (known.count !== undefined || known.over >= most)) return known.count ?? null;
+    let size;
+    try {
+      // Bounded, so that a large game costs little; streamed, so that a graph past the bound
+      // (the server's 422) is an answer, not a failed request.
+      const stats = await stream('/api/graph', { ...params, max_states: most }, { signal, body });
+      size = stats.vertices <= most ? { count: stats.vertices } : { over: most };
+    } catch (error) {
+      if (error.status !== 422) throw error;
+      size = { over: most };
+    }
+    if (sizes.size >= SIZES_KEPT) sizes.delete(sizes.keys().next().value);
+    sizes.set(which, size);
+    return size.count ?? null;
   }
 
   async function load(params, body, force = false) {
@@ -52,32 +94,32 @@ export function createGraph({ container, onJump, maxDrawn }) {
     nodes = new Map();
     successors = new Map();
     svgRoot = null;
-    message(t('graph.loading'));
+    message('graph.loading');
     try {
-      // The graph's size first, bounded so that a large game costs little: it says whether a
-      // picture is worth drawing.
-      const most = Math.max(READABLE, maxDrawn() || 400);
-      const stats = await getJSON('/api/graph', { ...params, max_states: most }, { signal, body, cached: body == null });
-      const count = stats.vertices;
-      if (count > most) throw Object.assign(new Error(''), { status: 422 });
-      if (count > READABLE && !force) {
-        const button = el('button', { type: 'button', class: 'small-button', text: t('graph.draw.anyway') });
-        button.addEventListener('click', () => load(params, body, true));
-        clear(container).append(el('p', { class: 'muted', text: t('graph.big', { n: count }) }), button);
+      const count = await sizeOf(key, params, body, signal);
+      const { readable, most } = drawBounds(maxDrawn());
+      if (count === null || count > most) {
+        message('graph.too.big', { n: most });
         return;
       }
+      if (count > readable && !force) {
+        message('graph.big', { n: count }, 'muted', () => load(params, body, true));
+        return;
+      }
+      // Within the bounds now: neither is refused for its size. (The export is asked without
+      // progress: its JSON runs over several lines, which a progress stream cannot carry.)
       const [text, data] = await Promise.all([
-        getText('/api/graph.svg', params, { signal, body }),
+        stream('/api/graph.svg', params, { signal, body }),
         getJSON('/api/export', { ...params, format: 'json' }, { signal, body, cached: body == null }),
       ]);
-      const root = parseSvg(text);
+      const root = typeof text === 'string' ? parseSvg(text) : null;
       if (!root) throw new Error('not svg');
+      shown = null;
       draw(root, data);
     } catch (error) {
       if (isAbort(error)) return;
-      key = null; // try again next time
-      if (error.status === 422) message(t('graph.too.big'));
-      else message(errorText(error), 'error');
+      key = null; // a failure, not an answer: try again next time
+      message('error', { error }, 'error');
     }
   }
 
@@ -101,6 +143,8 @@ export function createGraph({ container, onJump, maxDrawn }) {
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', t('graph.vertex', { state: vertex.state, value: vertex.value, outcome: vertex.outcome }));
       g.dataset.state = vertex.state;
+      g.dataset.value = vertex.value;
+      g.dataset.outcome = vertex.outcome;
       g.addEventListener('click', () => onJump(vertex.state));
       g.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' || event.key === ' ') {
@@ -191,6 +235,21 @@ export function createGraph({ container, onJump, maxDrawn }) {
     },
     reset() {
       key = null;
+    },
+    /** Words what is shown again in the current language. */
+    rerender() {
+      if (shown) {
+        showMessage();
+        return;
+      }
+      if (!svgRoot) return;
+      for (const [state, g] of nodes) {
+        const { value, outcome } = g.dataset;
+        g.setAttribute('aria-label', t('graph.vertex', { state, value, outcome }));
+      }
+      svgRoot.setAttribute('aria-label', t('graph.label', { n: nodes.size }));
+      const zoom = container.querySelector('.graph-tools button');
+      if (zoom) zoom.textContent = t('graph.zoom');
     },
   };
 }

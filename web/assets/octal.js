@@ -45,6 +45,28 @@ export function rareHeaps(sequence, mask, count) {
 export function createOctal(ui, { onChange }) {
   let controller = null;
   let last = null; // the code of the last result shown
+  let shown = null; // what the result area shows: {data}, {cancelled: true} or {error}
+  let progressLine = null; // {key, vars}
+
+  function progress(key, vars = {}) {
+    progressLine = { key, vars };
+    showProgress();
+  }
+
+  function showProgress() {
+    const { key, vars } = progressLine;
+    ui.progressText.textContent = t(key, vars.n === undefined ? vars : { ...vars, n: formatNumber(vars.n) });
+  }
+
+  /** Shows shown (again, in the current language). */
+  function showResult() {
+    clear(ui.result);
+    ui.error.hidden = !shown?.error;
+    if (!shown) return;
+    if (shown.data) render(shown.data);
+    else if (shown.cancelled) ui.result.append(el('p', { class: 'muted', text: t('octal.cancelled') }));
+    else ui.error.textContent = errorText(shown.error);
+  }
 
   function busy(on) {
     ui.run.disabled = on;
@@ -56,34 +78,31 @@ export function createOctal(ui, { onChange }) {
     controller?.abort();
     controller = new AbortController();
     const mine = controller;
-    ui.error.hidden = true;
-    clear(ui.result);
+    shown = null;
+    showResult();
     busy(true);
     ui.bar.removeAttribute('value');
     if (max) ui.bar.max = max;
-    ui.progressText.textContent = t('octal.starting');
+    progress('octal.starting');
     try {
       const data = await stream('/api/octal', { code, max: max || null, values: 1 }, {
         signal: mine.signal,
         onProgress: (p) => {
           if (p.values !== undefined) {
             if (max) ui.bar.value = Math.min(p.values, max);
-            ui.progressText.textContent = t('octal.progress', { n: formatNumber(p.values), s: (p.seconds || 0).toFixed(1) });
+            progress('octal.progress', { n: p.values, s: (p.seconds || 0).toFixed(1) });
           }
         },
       });
       if (mine !== controller) return;
       last = code;
-      render(data);
+      shown = { data };
+      showResult();
       onChange();
     } catch (error) {
       if (mine !== controller) return;
-      if (isAbort(error)) {
-        ui.result.append(el('p', { class: 'muted', text: t('octal.cancelled') }));
-      } else {
-        ui.error.textContent = errorText(error);
-        ui.error.hidden = false;
-      }
+      shown = isAbort(error) ? { cancelled: true } : { error };
+      showResult();
     } finally {
       if (mine === controller) busy(false);
     }
@@ -194,6 +213,11 @@ export function createOctal(ui, { onChange }) {
 
   return {
     run,
+    /** Words what is shown again in the current language. */
+    rerender() {
+      if (!ui.progress.hidden && progressLine) showProgress();
+      showResult();
+    },
     get last() {
       return last;
     },

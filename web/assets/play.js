@@ -1,7 +1,7 @@
 // Playing a game: the legal moves from /api/moves, hints from /api/hint, the computer's
 // replies, undo (a history kept here), misère play, and the end of the game.
 
-import { getJSON, isAbort } from './api.js';
+import { stream, isAbort } from './api.js';
 import { el, clear, pause } from './dom.js';
 import { t, moveText, errorText } from './i18n.js';
 import { apiParams, titleOf } from './games.js';
@@ -22,10 +22,13 @@ export function createPlay(ui, { onChange }) {
     history: [], // earlier {position, ply}
     data: null, // the /api/moves answer for the current position
     hint: null, // the /api/hint answer for it, once asked
-    busy: false,
+    busy: false, // the position, or the computer's reply, is being asked for
   };
   let controller = null;
   let generation = 0; // a newer load makes an older one's answers stale
+  let asking = false; // a hint is being asked for
+  let line = null; // what the last move was: {key, vars}, worded again in the current language
+  let shownError = null; // {error, retry}
 
   const params = (position = s.position) => apiParams(s.setup, position, s.misere);
 
@@ -38,9 +41,34 @@ export function createPlay(ui, { onChange }) {
 
   const over = () => s.data && s.data.moves.length === 0 && !s.data.more;
 
+  // Streamed: a position the server refuses (too large, a bound reached) is an answer to show,
+  // not a failed request for the browser to log.
   async function fetchJSON(path, extra = {}) {
     const { params: p, body } = params();
-    return getJSON(path, { ...p, ...extra }, { signal: controller.signal, body, cached: body == null });
+    return stream(path, { ...p, ...extra }, { signal: controller.signal, body, cached: body == null });
+  }
+
+  /** The section is busy while its position, the computer's reply or a hint is asked for. */
+  function markBusy() {
+    ui.section.setAttribute('aria-busy', String(s.busy || asking));
+  }
+
+  /** Sets the line about the last move (key null: none). */
+  function say(key, vars = {}) {
+    line = key ? { key, vars } : null;
+    showLine();
+  }
+
+  function showLine() {
+    let text = '';
+    if (line) {
+      const vars = { ...line.vars };
+      if (vars.move !== undefined) vars.move = moveText(vars.move);
+      if (vars.player !== undefined) vars.player = t(`player.${vars.player}`);
+      text = t(line.key, vars);
+    }
+    // The same text again is not news for the live region.
+    if (ui.computerMove.textContent !== text) ui.computerMove.textContent = text;
   }
 
   async function load({ focus = false } = {}) {
@@ -49,6 +77,7 @@ export function createPlay(ui, { onChange }) {
     const mine = ++generation;
     s.busy = true;
     s.hint = null;
+    asking = false;
     clear(ui.hintResult);
     showError(null);
     render();
@@ -57,16 +86,19 @@ export function createPlay(ui, { onChange }) {
       if (mine !== generation) return;
       s.data = data;
       if (typeof data.start === 'string') s.position = data.start;
-      s.busy = false;
+      // The computer's reply is asked for at once: the section stays busy until it is played.
+      const computerNext = !over() && mover() === 'computer';
+      s.busy = computerNext;
       render();
       onChange();
       // The buttons were replaced: focus stays in the game, on the heading of the moves.
       if (focus && !ui.moves.contains(document.activeElement)) ui.movesHeading.focus({ preventScroll: true });
-      if (!over() && mover() === 'computer') await computerTurn(mine);
+      if (computerNext) await computerTurn(mine);
     } catch (error) {
       if (isAbort(error) || mine !== generation) return;
       s.busy = false;
       s.data = s.data && s.data.start === s.position ? s.data : null;
+      if (line && line.key === 'play.thinking') say(null);
       render();
       showError(error, () => load());
     }
@@ -74,18 +106,22 @@ export function createPlay(ui, { onChange }) {
 
   async function computerTurn(mine) {
     s.busy = true;
+    say('play.thinking');
     render();
-    ui.computerMove.textContent = t('play.thinking');
-    await pause(COMPUTER_DELAY);
-    if (mine !== generation) return;
-    const hint = await fetchJSON('/api/hint');
+    // The reply is asked for while the pause lets the position be seen.
+    const [hint] = await Promise.all([fetchJSON('/api/hint'), pause(COMPUTER_DELAY)]);
     if (mine !== generation) return;
     const moves = s.data.moves;
     // A winning move when there is one, else one that keeps a draw, else any legal move.
     let chosen = (hint.moves && hint.moves[0]) || (hint.drawing_moves && hint.drawing_moves[0]) || null;
     if (!chosen) chosen = moves[Math.floor(Math.random() * moves.length)];
-    if (!chosen) return;
-    ui.computerMove.textContent = t('play.computer.played', { move: moveText(chosen.move) });
+    if (!chosen) {
+      s.busy = false;
+      say(null);
+      render();
+      return;
+    }
+    say('play.computer.played', { move: chosen.move });
     advance(chosen.position);
     await load();
   }
@@ -99,8 +135,8 @@ export function createPlay(ui, { onChange }) {
   function play(move) {
     if (s.busy || over()) return;
     const who = mover();
-    ui.computerMove.textContent =
-      s.opponent === 'human' ? t('play.player.played', { player: t(`player.${who}`), move: moveText(move.move) }) : '';
+    if (s.opponent === 'human') say('play.player.played', { player: who, move: move.move });
+    else say(null);
     advance(move.position);
     load({ focus: true });
   }
@@ -116,23 +152,29 @@ export function createPlay(ui, { onChange }) {
     }
     s.position = back.position;
     s.ply = back.ply;
-    ui.computerMove.textContent = t('play.undone');
+    say('play.undone');
     load();
   }
 
   async function hint() {
     if (!s.data || s.busy) return;
     const mine = generation;
-    clear(ui.hintResult).append(el('p', { class: 'muted', text: t('play.hint.asking') }));
+    asking = true;
+    markBusy();
+    renderHint();
     try {
       const data = await fetchJSON('/api/hint');
       if (mine !== generation) return;
       s.hint = data;
+      asking = false;
+      markBusy();
       renderHint();
       renderMoves();
     } catch (error) {
       if (isAbort(error) || mine !== generation) return;
-      clear(ui.hintResult);
+      asking = false;
+      markBusy();
+      renderHint();
       showError(error, hint);
     }
   }
@@ -140,7 +182,10 @@ export function createPlay(ui, { onChange }) {
   function renderHint() {
     clear(ui.hintResult);
     const h = s.hint;
-    if (!h) return;
+    if (!h) {
+      if (asking) ui.hintResult.append(el('p', { class: 'muted', text: t('play.hint.asking') }));
+      return;
+    }
     const best = h.moves && h.moves[0];
     if (h.finished || over()) {
       ui.hintResult.append(el('p', { text: t('play.hint.over') }));
@@ -155,13 +200,15 @@ export function createPlay(ui, { onChange }) {
     if (h.method) ui.hintResult.append(el('p', { class: 'muted', text: t('play.hint.method', { method: h.method }) }));
   }
 
-  /** One polite line, and a button to try again. */
+  /** One polite line, and a button to try again (not for a request refused as it is). */
   function showError(error, retry) {
+    shownError = error ? { error, retry } : null;
     ui.error.hidden = !error;
     clear(ui.error);
     if (!error) return;
     ui.error.append(errorText(error), ' ');
-    if (retry) ui.error.append(el('button', { type: 'button', class: 'small-button', onclick: retry }, t('common.retry')));
+    const refused = error.status >= 400 && error.status < 500;
+    if (retry && !refused) ui.error.append(el('button', { type: 'button', class: 'small-button', onclick: retry }, t('common.retry')));
   }
 
   // --- rendering -----------------------------------------------------------------------------
@@ -175,7 +222,8 @@ export function createPlay(ui, { onChange }) {
   }
 
   function render() {
-    ui.section.setAttribute('aria-busy', String(s.busy));
+    markBusy();
+    showLine();
     ui.heading.textContent = titleOf(s.setup, t) + (s.misere ? ` · ${t('misere.short')}` : '');
     const d = s.data;
     const who = mover();
@@ -270,7 +318,7 @@ export function createPlay(ui, { onChange }) {
     s.ply = yourMove && s.opponent === 'computer' && s.first === 'computer' ? 1 : 0;
     s.history = [];
     s.data = null;
-    ui.computerMove.textContent = '';
+    say(null);
     load();
   }
 
@@ -285,7 +333,7 @@ export function createPlay(ui, { onChange }) {
       s.history.push({ position: s.position, ply: s.ply });
       s.position = position;
       if (mover() === 'computer') s.ply += 1; // a jump gives the move to the person who made it
-      ui.computerMove.textContent = t('play.jumped', { state: position });
+      say('play.jumped', { state: position });
       load();
     },
     setMisere(on) {
@@ -302,11 +350,12 @@ export function createPlay(ui, { onChange }) {
       s.showValues = on;
       if (s.setup) render();
     },
+    /** Words everything shown again in the current language. */
     rerender() {
-      if (s.setup) {
-        render();
-        renderHint();
-      }
+      if (!s.setup) return;
+      render();
+      renderHint();
+      if (shownError) showError(shownError.error, shownError.retry);
     },
     get state() {
       return s;

@@ -28,6 +28,26 @@ export function createTable(ui, { onChange, onPlay }) {
   let controller = null;
   let cells = new Map(); // "c,n" -> <td>
   let order = [];
+  let shownMisere = false;
+  let rows = new Map(); // "c,n" -> the row filled in, to word it again
+  let progressLine = null; // {done, total}
+  let shownError = null; // an error, or a table.bad.* key
+
+  function showProgress() {
+    if (progressLine) ui.progressText.textContent = t('table.progress', progressLine);
+  }
+
+  function showError() {
+    ui.error.hidden = !shownError;
+    if (!shownError) return;
+    ui.error.textContent = typeof shownError === 'string' ? t(shownError, { max: MAX_SIDE }) : errorText(shownError);
+  }
+
+  /** A cell that says why it has no figures (a key of table.*). */
+  function note(cell, key) {
+    cell.dataset.note = key;
+    clear(cell).append(el('span', { class: 'muted', text: t(key) }));
+  }
 
   function busy(on) {
     ui.run.disabled = on;
@@ -38,6 +58,8 @@ export function createTable(ui, { onChange, onPlay }) {
   function build(colors, tablets, misere) {
     cells = new Map();
     order = [];
+    rows = new Map();
+    shownMisere = misere;
     const head = el('tr', {}, el('td', { class: 'corner', text: 'C \\ N' }));
     for (const n of tablets) head.append(el('th', { scope: 'col', text: `N = ${n}` }));
     const body = el('tbody');
@@ -56,8 +78,10 @@ export function createTable(ui, { onChange, onPlay }) {
   }
 
   function fill(row, misere) {
-    const cell = cells.get(`${row.colors},${Array.isArray(row.tablets) ? row.tablets.join(',') : row.tablets}`);
+    const key = `${row.colors},${Array.isArray(row.tablets) ? row.tablets.join(',') : row.tablets}`;
+    const cell = cells.get(key);
     if (!cell) return;
+    rows.set(key, row);
     cell.className = `cell done o-${row.outcome}`;
     cell.removeAttribute('title');
     const value = el('p', { class: 'cell-value' }, el('span', { class: `badge o-${row.outcome}`, text: row.outcome }), ` g = ${row.grundy}`);
@@ -78,10 +102,11 @@ export function createTable(ui, { onChange, onPlay }) {
   async function run(colorsText, tabletsText, misere) {
     const colors = parseRange(colorsText);
     const tablets = parseRange(tabletsText);
-    ui.error.hidden = true;
+    shownError = null;
+    showError();
     if (!colors || !tablets || colors.length > MAX_SIDE || tablets.length > MAX_SIDE) {
-      ui.error.textContent = t(!colors || !tablets ? 'table.bad.range' : 'table.bad.size', { max: MAX_SIDE });
-      ui.error.hidden = false;
+      shownError = !colors || !tablets ? 'table.bad.range' : 'table.bad.size';
+      showError();
       return;
     }
     controller?.abort();
@@ -92,7 +117,8 @@ export function createTable(ui, { onChange, onPlay }) {
     const total = order.length;
     ui.bar.max = total;
     ui.bar.value = 0;
-    ui.progressText.textContent = t('table.progress', { done: 0, total });
+    progressLine = { done: 0, total };
+    showProgress();
     order[0]?.classList.add('working');
     const filled = new Set();
     try {
@@ -106,7 +132,8 @@ export function createTable(ui, { onChange, onPlay }) {
           if (p.done !== undefined) {
             ui.bar.max = p.total || total;
             ui.bar.value = p.done;
-            ui.progressText.textContent = t('table.progress', { done: p.done, total: p.total || total });
+            progressLine = { done: p.done, total: p.total || total };
+            showProgress();
             // Cells finish in order, row by row: the next one is being explored.
             order.forEach((cell, i) => {
               cell.classList.toggle('working', i === p.done);
@@ -120,7 +147,8 @@ export function createTable(ui, { onChange, onPlay }) {
       });
       if (mine !== controller) return;
       for (const row of rowsOf(result)) fill(row, misere);
-      ui.progressText.textContent = t('table.progress', { done: total, total });
+      progressLine = { done: total, total };
+      showProgress();
       onChange();
     } catch (error) {
       if (mine !== controller) return;
@@ -128,11 +156,11 @@ export function createTable(ui, { onChange, onPlay }) {
         if (!cell.classList.contains('waiting')) continue;
         const stopped = cell.classList.contains('working') && !isAbort(error);
         cell.classList.remove('working');
-        clear(cell).append(el('span', { class: 'muted', text: t(stopped ? 'table.stopped.cell' : isAbort(error) ? 'table.cancelled.cell' : 'table.skipped.cell') }));
+        note(cell, stopped ? 'table.stopped.cell' : isAbort(error) ? 'table.cancelled.cell' : 'table.skipped.cell');
       }
       if (!isAbort(error)) {
-        ui.error.textContent = errorText(error);
-        ui.error.hidden = false;
+        shownError = error;
+        showError();
       }
     } finally {
       if (mine === controller) busy(false);
@@ -140,5 +168,19 @@ export function createTable(ui, { onChange, onPlay }) {
   }
 
   ui.cancel.addEventListener('click', () => controller?.abort());
-  return { run };
+  return {
+    run,
+    /** Words what is shown again in the current language. */
+    rerender() {
+      showProgress();
+      showError();
+      const caption = ui.result.querySelector('caption');
+      if (caption) caption.textContent = t(shownMisere ? 'table.caption.misere' : 'table.caption');
+      for (const [key, cell] of cells) {
+        if (rows.has(key)) fill(rows.get(key), shownMisere);
+        else if (cell.dataset.note) note(cell, cell.dataset.note);
+        else if (cell.classList.contains('finished')) cell.title = t('table.finished');
+      }
+    },
+  };
 }
