@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <deque>
@@ -229,9 +230,12 @@ private:
     std::string last;
     if (a.status >= 400)
       last = fmt::format("{{\"status\": {}, {}", a.status, a.body.substr(1));
-    else if (a.content_type.starts_with("application/json"))
+    else if (a.content_type.starts_with("application/json")) {
+      // One line: a line feed in JSON text is only ever white space between its tokens (a string
+      // writes its own as \n), as in an export written a vertex per line.
+      std::replace(a.body.begin(), a.body.end(), '\n', ' ');
       last = fmt::format("{{\"result\": {}}}", a.body);
-    else
+    } else
       last = fmt::format("{{\"result\": {}}}", json_quoted(a.body));
     queue(chunk(last + "\n"), false);
     queue("0\r\n\r\n", false);

@@ -72,3 +72,6 @@ def test_progress_0_is_the_plain_answer(server):
     reply = server.get("/api/octal?code=0.07&progress=0")
     assert reply.content_type == "application/json; charset=utf-8"
     assert json.loads(reply.body)["period"] == 34
+    # A JSON export, written a vertex per line, still comes in one line.
+    _, exported = stream(server, "/api/export?game=nim&position=1+2&format=json&progress=1")
+    assert exported == json.loads(server.get("/api/export?game=nim&position=1+2&format=json").body)
