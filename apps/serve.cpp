@@ -39,7 +39,12 @@ void run(serve_options o) {
   else if (const auto machine = default_memory_limit(); machine != 0)
     // Every worker may hold its bound at once: together they stay within what the machine has.
     s.bounds.max_memory = std::min<std::uint64_t>(s.bounds.max_memory, machine / s.workers);
-  if (!o.max_body.empty()) s.bounds.max_body = parse_size(o.max_body, "--max-body");
+  if (!o.max_body.empty()) {
+    s.bounds.max_body = parse_size(o.max_body, "--max-body");
+    // A body is held whole while it is read, outside any computation's memory.
+    if (s.bounds.max_body > (std::uint64_t{256} << 20))
+      throw usage_error(fmt::format("--max-body takes at most 256M, not '{}'", o.max_body));
+  }
   if (s.host == "0.0.0.0" || s.host == "::" || s.host == "[::]")
     fmt::print(stderr,
                "grundy: listening on every network interface ({}): anyone who can reach this machine "

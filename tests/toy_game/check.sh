@@ -1,7 +1,7 @@
 #!/bin/bash
 # A game added as docs/architecture.md says (its folder under lib/include/grundy/games/ and one
-# line in the list of built-in games) works in every command and in Python with no other
-# change: a copy of the sources gets Lasker's Nim (tests/toy_game/lasker) that way, its tool and
+# line in the list of built-in games) works in every command, in Python and in the web server
+# with no other change: a copy of the sources gets Lasker's Nim (tests/toy_game/lasker) that way, its tool and
 # module are built, and each front end is checked against the game's values in closed form.
 #   check.sh SOURCE_DIR WORK_DIR [PYTHON]
 set -euo pipefail
@@ -11,7 +11,7 @@ python=${3:-python3}
 
 rm -rf "$work"
 mkdir -p "$work/src"
-cp -r "$source_dir"/{CMakeLists.txt,cmake,lib,apps,python} "$work/src/"
+cp -r "$source_dir"/{CMakeLists.txt,cmake,lib,apps,web,python} "$work/src/"
 # The folder, and the line in the list (with its #include).
 cp -r "$source_dir/tests/toy_game/lasker" "$work/src/lib/include/grundy/games/lasker"
 list=$work/src/lib/include/grundy/games/builtin.hpp
@@ -86,4 +86,29 @@ except TypeError:
     pass
 print("python ok")
 PY
-echo "lasker: graph, hint, play, --export and Python all work"
+# The web server: the game by name in the API, its answers those of the tool.
+"$grundy" serve --port 0 >serve.txt 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do grep -q 'serving on' serve.txt && break; sleep 0.1; done
+address=$(grep -o 'http://[^ ]*' serve.txt) || fail "grundy serve printed no address: $(cat serve.txt)"
+"$python" - "$address" "$grundy" <<'PY' || fail "the web server"
+import json, subprocess, sys, urllib.request
+address, grundy = sys.argv[1], sys.argv[2]
+def get(path):
+    with urllib.request.urlopen(address + path) as reply:
+        return json.load(reply)
+def strip(d):
+    return {k: v for k, v in d.items() if "seconds" not in k and "memory" not in k}
+web = get("api/graph?game=lasker&position=3+4+5")
+cli = json.loads(subprocess.run([grundy, "graph", "lasker", "3", "4", "5", "--format", "json"],
+                                capture_output=True, text=True, check=True).stdout)
+assert strip(web) == strip(cli), (web, cli)
+hint = get("api/hint?game=lasker&position=2+3+6")
+assert hint["game"] == "lasker" and hint["outcome"] == "P", hint
+assert "lasker" in [g["name"] for g in get("api/games")["games"]]
+print("web ok")
+PY
+kill "$server"
+
+echo "lasker: graph, hint, play, --export, Python and the web server all work"

@@ -8,6 +8,7 @@
 
 #include <grundy/memory_account.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 #include <malloc.h>
 #include <new>
@@ -40,6 +41,7 @@ void* allocate(std::size_t size) {
 void* allocate_aligned(std::size_t size, std::align_val_t alignment) {
   const auto align = static_cast<std::size_t>(alignment);
   // aligned_alloc wants a size that is a multiple of the alignment.
+  if (size > SIZE_MAX - align) throw std::bad_alloc(); // rounding up would wrap around
   const auto rounded = (size + align - 1) / align * align;
   for (;;) {
     if (void* p = std::aligned_alloc(align, rounded ? rounded : align)) {

@@ -1,6 +1,7 @@
 // /api/graph, /api/graph.svg and /api/export: a game graph's statistics, its picture and the
 // whole labelled graph, as `grundy graph` gives them.
 
+#include "bounded_text.hpp"
 #include "endpoints.hpp"
 #include "request_position.hpp"
 
@@ -12,7 +13,6 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <sstream>
 #include <string>
 
 namespace grundy::web {
@@ -71,11 +71,10 @@ answer api_graph_svg(const endpoint_request& r) {
     if (s.graph.vertex_count() > r.bounds.max_drawn)
       throw http_error(422, fmt::format("the graph has {} positions, more than the {} a picture shows",
                                         s.graph.vertex_count(), r.bounds.max_drawn));
-    std::ostringstream os;
-    write_dot(os, g, s.graph, s.values, &s.infinite);
-    dot = std::move(os).str();
+    dot = write_bounded(r.bounds.max_answer, r.work.stop_flag(),
+                        [&](std::ostream& os) { write_dot(os, g, s.graph, s.values, &s.infinite); });
   });
-  return {200, "image/svg+xml", io::render_dot_text(dot, "svg", r.work.stop_flag())};
+  return {200, "image/svg+xml", io::render_dot_text(dot, "svg", r.work.stop_flag(), r.bounds.max_answer)};
 }
 
 answer api_export(const endpoint_request& r) {
@@ -97,11 +96,11 @@ answer api_export(const endpoint_request& r) {
     if (s.graph.vertex_count() > r.bounds.max_exported)
       throw http_error(422, fmt::format("the graph has {} positions, more than the {} an export gives",
                                         s.graph.vertex_count(), r.bounds.max_exported));
-    std::ostringstream os;
-    write_labelled_graph(os, format, g, s.graph, s.values, &s.infinite,
-                         misere ? &solution.misere_outcomes : nullptr,
-                         misere ? &solution.misere_values : nullptr);
-    text = std::move(os).str();
+    text = write_bounded(r.bounds.max_answer, r.work.stop_flag(), [&](std::ostream& os) {
+      write_labelled_graph(os, format, g, s.graph, s.values, &s.infinite,
+                           misere ? &solution.misere_outcomes : nullptr,
+                           misere ? &solution.misere_values : nullptr);
+    });
   });
   const char* type = format == export_format::json      ? "application/json; charset=utf-8"
                      : format == export_format::graphml ? "application/graphml+xml; charset=utf-8"

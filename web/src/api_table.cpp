@@ -34,6 +34,11 @@ answer api_table(const endpoint_request& r) {
   const std::uint64_t total =
       std::uint64_t{colors.last - colors.first + 1} * (tablets.last - tablets.first + 1);
   std::string rows;
+  // Every cell is checked before the first is solved: a table some of whose games cannot be
+  // played (past the notation's 64 bits) is refused at once, not after its smaller cells.
+  for (auto c = colors.first; c <= colors.last; ++c)
+    for (auto n = tablets.first; n <= tablets.last; ++n)
+      tablettes_game(c, n, {.symmetry = symmetry});
   std::uint64_t done = 0;
   for (auto c = colors.first; c <= colors.last; ++c)
     for (auto n = tablets.first; n <= tablets.last; ++n) {

@@ -67,7 +67,11 @@ answer failure_answer(std::exception_ptr error, const computation& work) {
     if (auto a = by_cause()) return *a;
     return error_answer(422, "the computation ran out of memory");
   } catch (const io::render_failed& e) {
-    return error_answer(500, e.what());
+    // Graphviz refusing the user's graph (a name too long for it, a picture past the bound) is
+    // the graph's limit; Graphviz missing is the server's failure.
+    if (auto a = by_cause()) return *a;
+    const std::string_view what = e.what();
+    return error_answer(what.starts_with("drawing needs") ? 500 : 422, what);
   } catch (const std::invalid_argument& e) {
     // The user's mistake: a position, a code, a graph file the games refuse, in their words.
     if (auto a = by_cause()) return *a;

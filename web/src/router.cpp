@@ -98,9 +98,11 @@ route router::dispatch_api(const parameters& p, incoming& request) const {
       r.now = error_answer(400, "/api/digraph is the digraph game: it takes no game parameter");
       return r;
     }
-    const auto question = request.target.find('?');
+    // The fragment (never sent by browsers) would hide the game added after it.
+    const auto target_text = request.target.substr(0, request.target.find('#'));
+    const auto question = target_text.find('?');
     auto target =
-        "/api/graph" + std::string(question == std::string_view::npos ? "" : request.target.substr(question));
+        "/api/graph" + std::string(question == std::string_view::npos ? "" : target_text.substr(question));
     params = parameters::parse(target + (question == std::string_view::npos ? "?" : "&") + "game=digraph");
   }
   try {

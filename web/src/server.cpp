@@ -16,8 +16,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <memory>
+#include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
 
@@ -76,7 +78,16 @@ private:
     acceptor_.async_accept(net::make_strand(io_), [this](boost::system::error_code ec, tcp::socket socket) {
       if (!acceptor_.is_open()) return;
       if (!ec) start_session(std::move(socket), server_);
-      // A failed accept (too many files open, say) is the client's loss, not the server's end.
+      // A failed accept is the client's loss, not the server's end. Out of descriptors (or of
+      // buffers), the connection stays in the queue: accepting again at once would spin, so the
+      // server waits for connections to close.
+      if (ec == net::error::no_descriptors || ec == net::error::no_buffer_space || ec.value() == ENFILE) {
+        backoff_.expires_after(std::chrono::milliseconds(100));
+        backoff_.async_wait([this](boost::system::error_code e) {
+          if (!e && acceptor_.is_open()) accept();
+        });
+        return;
+      }
       accept();
     });
   }
@@ -90,6 +101,7 @@ private:
         server_.stopping = true;
         boost::system::error_code ignored;
         acceptor_.close(ignored);
+        backoff_.cancel();
         stopped_at_ = std::chrono::steady_clock::now();
       }
       server_.enforce(server_.stopping);
@@ -109,6 +121,7 @@ private:
   server_state& server_;
   tcp::acceptor acceptor_;
   net::steady_timer timer_;
+  net::steady_timer backoff_{io_};
   const std::atomic<bool>& stop_;
   std::chrono::steady_clock::time_point stopped_at_{};
 };
@@ -121,6 +134,11 @@ void serve(const server_options& options, const std::atomic<bool>& stop,
   if (options.bounds.seconds <= 0 || options.bounds.max_states == 0 || options.bounds.max_memory == 0)
     throw std::invalid_argument("a server's bounds must be positive");
   const auto address = listen_address(options.host);
+  // Each connection is a descriptor: the process may have as many as the system lets it.
+  if (rlimit files{}; ::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &files);
+  }
   // Several computations at once, more than the cores: a long one leaves the others their turn.
   const unsigned workers =
       options.workers ? options.workers : std::max(4u, 2 * std::thread::hardware_concurrency());
@@ -136,7 +154,15 @@ void serve(const server_options& options, const std::atomic<bool>& stop,
   guard = request_guard(options.host, port, options.allowed_hosts); // the port 0 asked for
   l->run();
   on_ready(page_address(address, port));
-  io->run();
+  // An exception out of a handler (memory running out while a request is read, say) ends that
+  // connection, never the server: the handler's objects are gone with it, and the rest goes on.
+  for (;;) {
+    try {
+      io->run();
+      break;
+    } catch (const std::exception&) {
+    }
+  }
   // Every computation was stopped: those still waiting end as soon as a worker takes them.
   server.pool.join();
   l.reset();

@@ -34,7 +34,9 @@ namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-constexpr auto idle_timeout = std::chrono::seconds(60);  // between requests, and a request's reading
+// Between requests, and for a request's reading: short, so that connections that send nothing
+// cannot hold the server's slots for long.
+constexpr auto idle_timeout = std::chrono::seconds(15);
 constexpr auto write_timeout = std::chrono::seconds(30); // one piece of an answer
 constexpr std::size_t header_limit = 16 * 1024;
 
@@ -59,12 +61,18 @@ std::string chunk(std::string_view data) { return fmt::format("{:x}\r\n{}\r\n", 
 class session : public std::enable_shared_from_this<session> {
 public:
   session(tcp::socket socket, server_state& server) : stream_(std::move(socket)), server_(server) {
-    ++server_.connections;
+    boost::system::error_code ec;
+    peer_ = stream_.socket().remote_endpoint(ec).address();
+    admitted_ = server_.enter(peer_);
   }
-  ~session() { --server_.connections; }
+  ~session() {
+    for (const auto& [bytes, replaceable] : outgoing_)
+      server_.queued_bytes -= bytes.size();
+    server_.leave(peer_);
+  }
 
   void start() {
-    if (server_.connections > server_.options.max_connections) {
+    if (!admitted_) {
       close_after_ = true;
       send_answer(error_answer(503, "the server has too many connections: try again in a moment"), false);
       return;
@@ -193,7 +201,16 @@ private:
           a = failure_answer(std::current_exception(), *work);
         }
         job = nullptr; // what the job holds is freed under its own account
+        // A computation that passed its memory bound before it noticed is refused all the same.
+        if (a.status < 400 && work->account().exceeded())
+          a = failure_answer(std::make_exception_ptr(interrupted("past its memory", {})), *work);
       }
+      const auto max_answer = self->server_.options.bounds.max_answer;
+      if (a.body.size() > max_answer)
+        a = error_answer(422, fmt::format("the answer would take {} bytes, more than the limit of {}",
+                                          a.body.size(), max_answer));
+      // A stream's last line is made here, on the worker, and never copied again.
+      if (self->streaming_) a = last_line(std::move(a));
       // A large computation's memory, freed, goes back to the system rather than staying with
       // the worker until its next large one.
       if (work->account().peak() > (std::uint64_t{64} << 20)) ::malloc_trim(0);
@@ -219,26 +236,40 @@ private:
         });
   }
 
+  // The last line of a progress stream, for the answer `a`: {"result": ...} holding it (JSON as
+  // it is, any other body, a picture, as a string), or {"status": 4xx, "error": ...}.
+  static answer last_line(answer a) {
+    if (a.status >= 400) {
+      a.body = fmt::format("{{\"status\": {}, {}\n", a.status, std::string_view(a.body).substr(1));
+    } else if (a.content_type.starts_with("application/json")) {
+      // One line: a line feed in JSON text is only ever white space between its tokens (a string
+      // writes its own as \n), as in an export written a vertex per line.
+      std::replace(a.body.begin(), a.body.end(), '\n', ' ');
+      a.body.insert(0, "{\"result\": ");
+      a.body += "}\n";
+    } else {
+      a.body = fmt::format("{{\"result\": {}}}\n", json_quoted(a.body));
+    }
+    return a;
+  }
+
   void finish_job(answer a) {
     const bool gone = work_ && work_->cause() == stop_cause::client_gone;
     work_.reset();
     ++generation_;
     if (gone || a.status == 499) return close();
+    // Answers waiting for slow readers hold memory outside any computation's bound: past the
+    // server's share, a new one is refused.
+    if (server_.queued_bytes + a.body.size() > server_.options.bounds.max_queued && a.body.size() > 4096) {
+      const auto refused =
+          error_answer(503, "the server is busy sending other answers: try again in a moment");
+      a = streaming_ ? last_line(refused) : refused;
+    }
     if (!streaming_) return send_answer(std::move(a), false);
     start_stream();
-    // The last line holds the answer: JSON as it is, any other body (a picture) as a string.
-    std::string last;
-    if (a.status >= 400)
-      last = fmt::format("{{\"status\": {}, {}", a.status, a.body.substr(1));
-    else if (a.content_type.starts_with("application/json")) {
-      // One line: a line feed in JSON text is only ever white space between its tokens (a string
-      // writes its own as \n), as in an export written a vertex per line.
-      std::replace(a.body.begin(), a.body.end(), '\n', ' ');
-      last = fmt::format("{{\"result\": {}}}", a.body);
-    } else
-      last = fmt::format("{{\"result\": {}}}", json_quoted(a.body));
-    queue(chunk(last + "\n"), false);
-    queue("0\r\n\r\n", false);
+    queue(fmt::format("{:x}\r\n", a.body.size()), false);
+    queue(std::move(a.body), false);
+    queue("\r\n0\r\n\r\n", false);
     response_queued_ = true;
     write_next();
   }
@@ -262,19 +293,17 @@ private:
     write_next();
   }
 
+  // The header, then the body as it is: an answer is never copied on this thread.
   void send_answer(answer a, bool head_only) {
-    http::response<http::string_body> res{static_cast<http::status>(a.status), 11};
+    http::response<http::empty_body> res{static_cast<http::status>(a.status), 11};
     common_headers(res, a.content_type, a.cacheable);
     if (!a.allow.empty()) res.set(http::field::allow, a.allow);
     res.keep_alive(keep_alive_ && !close_after_);
-    res.body() = std::move(a.body);
-    res.prepare_payload();
+    res.content_length(a.body.size());
     std::ostringstream os;
-    if (head_only)
-      os << res.base();
-    else
-      os << res;
+    os << res.base();
     queue(std::move(os).str(), false);
+    if (!head_only && !a.body.empty()) queue(std::move(a.body), false);
     response_queued_ = true;
     write_next();
   }
@@ -283,9 +312,12 @@ private:
   // figures, never a backlog. `replaceable` marks such lines.
   void queue(std::string bytes, bool replaceable) {
     if (replaceable && outgoing_.size() > 1 && outgoing_.back().second) {
+      server_.queued_bytes += bytes.size();
+      server_.queued_bytes -= outgoing_.back().first.size();
       outgoing_.back().first = std::move(bytes);
       return;
     }
+    server_.queued_bytes += bytes.size();
     outgoing_.emplace_back(std::move(bytes), replaceable);
   }
 
@@ -300,6 +332,7 @@ private:
 
   void on_written(beast::error_code ec) {
     writing_ = false;
+    server_.queued_bytes -= outgoing_.front().first.size();
     outgoing_.pop_front();
     if (ec) {
       if (work_) work_->cancel(stop_cause::client_gone);
@@ -344,6 +377,8 @@ private:
 
   beast::tcp_stream stream_;
   server_state& server_;
+  net::ip::address peer_;
+  bool admitted_ = false;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::deque<std::pair<std::string, bool>> outgoing_; // bytes, and whether a newer line may replace them

@@ -326,3 +326,12 @@ def test_a_client_that_sends_half_a_request_does_not_block_others(server):
         started = time.monotonic()
         server.assert_serving()
         assert time.monotonic() - started < 2
+
+
+def test_a_fragment_does_not_hide_the_digraph_game(server):
+    body = b"a b\nb c\n"
+    raw = server.raw(
+        b"POST /api/digraph?start=a#frag HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Length: %d\r\n"
+        b"Connection: close\r\n\r\n" % (server.port, len(body)) + body
+    )
+    assert raw.startswith(b"HTTP/1.1 200"), raw[:200]

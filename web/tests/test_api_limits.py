@@ -236,3 +236,38 @@ def test_a_stopping_server_takes_no_new_connection(start_server):
     s.stop(signal.SIGTERM)
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", s.port), timeout=2).close()
+
+
+# --- Answers larger than their bound ---------------------------------------------------------------
+
+
+def complete_digraph(n):
+    names = " ".join(f"v{i}" for i in range(n))
+    return f"digraph {{ {{{names}}} -> {{{names}}} }}".encode()
+
+
+def test_an_export_past_the_answer_bound_is_refused_and_leaves_no_memory(server):
+    # 60 KB of DOT: a complete graph on 2,000 vertices, 4 million edges, whose GraphML would
+    # take hundreds of MB. It stops at the bound on an answer, while it is being written.
+    before = server.rss_bytes()
+    start = time.monotonic()
+    reply = server.post("/api/export?game=digraph&start=v0&format=graphml", complete_digraph(2000))
+    assert_error(reply, 422, "limit")
+    assert time.monotonic() - start < 30
+    # Nothing of it is kept: the worker's memory goes back to the system.
+    assert server.rss_bytes() - before < 200 << 20, (before, server.rss_bytes())
+    server.assert_serving()
+
+
+def test_a_table_with_a_cell_too_large_is_refused_before_any_cell(server):
+    start = time.monotonic()
+    assert_error(server.get("/api/table?colors=1..255&tablets=1..255"), 400, "too large")
+    assert time.monotonic() - start < 2
+
+
+def test_a_graph_graphviz_cannot_draw_is_the_graph_s_limit_not_a_server_error(server):
+    name = "a" * 20000  # past what Graphviz takes in a label
+    reply = server.post("/api/graph.svg?game=digraph&start=b", f"b {name}\n".encode())
+    assert reply.status in (200, 422), reply
+    if reply.status == 422:
+        assert_error(reply, 422)

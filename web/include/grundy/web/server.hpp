@@ -24,6 +24,8 @@ struct limits {
   std::uint64_t max_exported = 200'000;   // vertices of a graph exported whole
   std::uint64_t max_values = 1u << 20;    // values of one octal sequence
   std::uint64_t max_quotient_heap = 1000; // the largest heap of a misère quotient
+  std::uint64_t max_answer = 64u << 20;   // bytes of one answer (an export, a picture)
+  std::uint64_t max_queued = 1u << 30;    // bytes of all answers waiting for their readers
 };
 
 struct server_options {
