@@ -188,7 +188,7 @@ void run_one(const octal_options& o) {
                    : o.method == "sparse" ? octal_method::sparse
                                           : octal_method::automatic;
   options.keep_going = o.keep_going;
-  options.threads = o.threads; // 0: every core
+  options.threads = o.threads; // 0: one or two, as the run measures
   const bool progress = show_progress(o);
   if (progress) {
     options.on_progress = [&,
@@ -373,10 +373,11 @@ void add_octal_command(CLI::App& app) {
   cmd->add_flag("--quiet,-q", o->quiet, "no progress line on stderr");
   cmd->add_option("--survey", o->survey, "run every octal code with DIGITS digits after the point")
       ->each([](const std::string& text) { parse_whole(text, "--survey", 1, 8); });
-  add_whole_option(*cmd, "--threads,-j", o->threads,
-                   "threads: for one code, to compute its sequence (two at most help); with --survey, codes "
-                   "run at once (default: every core)",
-                   1, 1024);
+  add_whole_option(
+      *cmd, "--threads,-j", o->threads,
+      "threads: for one code, to compute its sequence (two at most help; default: one or two, "
+      "whichever the run measures faster); with --survey, codes run at once (default: every core)",
+      1, 1024);
   refuse_empty(cmd->add_option("--checkpoint", o->checkpoint,
                                "save the run to FILE now and then, and when it ends or is interrupted"),
                "a file name");

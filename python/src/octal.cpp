@@ -308,7 +308,7 @@ void add_octal(py::module_& m) {
         options.method = method_of(method);
         options.max_values = max ? max_values_of(*max) : analysis_options::default_max_values;
         options.keep_going = keep_going;
-        options.threads = threads; // 0: every core
+        options.threads = threads; // 0: one or two, as the run measures
         std::optional<octal_checkpoint> saved;
         if (resume) saved = resumed_run(*resume, code, method, max, keep_going);
         const auto parsed = saved ? saved->code : octal_code::parse(*code);
@@ -351,7 +351,8 @@ void add_octal(py::module_& m) {
       "even once the period is proven. checkpoint: a file the run saves itself to every\n"
       "checkpoint_every seconds and when it ends or is interrupted; resume: continue the run saved\n"
       "in that file (its code, engine and max unless a larger max is given). threads: for the\n"
-      "sequence (0: every core; the sparse engine uses two at most; the values do not depend on it).\n"
+      "sequence (the sparse engine uses two at most; 0: one or two, whichever the run measures\n"
+      "faster, chunk by chunk; the values do not depend on it).\n"
       "Ctrl-C raises KeyboardInterrupt, after saving the checkpoint when there is one.");
 
   m.def(

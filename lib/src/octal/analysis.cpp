@@ -1,6 +1,8 @@
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/naive.hpp>
 
+#include <grundy/detail/thread_choice.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <chrono>
 #include <limits>
 #include <stdexcept>
+#include <thread>
 #include <variant>
 
 namespace grundy {
@@ -133,16 +136,21 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
   std::size_t chunk = 64;
   std::size_t& next_check = state.next_check;
   bool proven = false;
+  detail::thread_choice threads(options.threads, std::thread::hardware_concurrency());
   while (values.size() < max_values) {
     if (options.stop && options.stop->load(std::memory_order_relaxed)) {
       a.interrupted = true;
       break;
     }
     const auto c0 = clock_type::now();
-    const std::size_t target =
-        std::min({max_values, values.size() + chunk, state.keep_going ? max_values : next_check});
+    const std::size_t target = std::min(
+        {max_values, values.size() + threads.chunk(chunk), state.keep_going ? max_values : next_check});
+    const std::size_t before = values.size();
+    const bool sample = threads.sampling(); // a short chunk, which says nothing of the chunks' length
+    if (auto* s = std::get_if<sparse_engine>(&engine)) s->set_threads(threads.threads());
     std::visit([&](auto& e) { e.extend(values, target); }, engine);
     const double took = seconds_since(c0);
+    threads.ran(values.size() - before, took);
     if (options.on_progress) options.on_progress({values.size(), elapsed(), rare_count()});
     if (!state.keep_going && values.size() >= next_check && values.size() < max_values) {
       a.period = find_periodicity(values, code);
@@ -156,9 +164,9 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
       if (a.period && a.period->saltus == 0)
         next_check = std::min(next_check, values_to_prove(code, a.period->preperiod, a.period->period));
     }
-    if (took < 0.1)
+    if (!sample && took < 0.1)
       chunk = std::min<std::size_t>(chunk * 2, std::numeric_limits<std::size_t>::max() / 4);
-    else if (took > 0.5 && chunk > 64)
+    else if (!sample && took > 0.5 && chunk > 64)
       chunk /= 2;
     if (options.on_checkpoint && seconds_since(last_checkpoint) >= options.checkpoint_seconds) save();
   }

@@ -50,19 +50,22 @@ void sparse_engine::impl::fit(grundy_value largest) {
     counts_[0] = {};
     counts_[1] = {};
     for (auto& b : blocks_)
-      b.rows = {};
+      b.rows = {}, b.bits = {};
     aux_ = {};
     wanted_ = {};
     positions_ = {};
     frequent_.clear();
-    row_ = lanes_ = 0;
+    row_ = lanes_ = words_ = 0;
   } else {
     counts_[0].resize(std::size_t{1} << bits_, 0);
     counts_[1].resize(std::size_t{1} << bits_, 0);
     row_ = row_bytes(bits_);
     lanes_ = lanes_for(bits_);
-    for (auto& b : blocks_)
+    words_ = ((std::size_t{1} << bits_) + 63) / 64;
+    for (auto& b : blocks_) {
       b.rows.assign(lanes_ * row_, 0);
+      b.bits.assign(lanes_ * words_, 0);
+    }
     aux_.assign(lanes_ * row_, 0);
     wanted_.assign(row_, 0);
   }
@@ -160,6 +163,7 @@ sparse_engine::~sparse_engine() = default;
 const octal_code& sparse_engine::code() const noexcept { return impl_->code(); }
 void sparse_engine::extend(grundy_sequence& values, std::size_t count) { impl_->extend(values, count); }
 void sparse_engine::catch_up(const grundy_sequence& values) { impl_->catch_up(values); }
+void sparse_engine::set_threads(unsigned threads) noexcept { impl_->set_threads(threads); }
 rare_split sparse_engine::split() const noexcept { return impl_->split(); }
 std::size_t sparse_engine::rare_count() const noexcept { return impl_->rare_count(); }
 bool sparse_engine::is_rare(std::size_t h, grundy_value g) const noexcept { return impl_->is_rare(h, g); }

@@ -25,21 +25,32 @@ template <class T> void sparse_engine::impl::next_block(const T* g, std::size_t 
   const auto prepare_here = [&] {
     plan_block(block(), h, h, 0, rare_now());
     fill_block(g, block(), rare_now(), false);
+    if (helper_) pack_block(block());
   };
   if (!helper_) return prepare_here();
   const std::size_t next = (current_ + 1) % ring;
-  std::memset(aux_.data(), 0, aux_.size());
+  for (std::size_t i = 0; i < lanes_; ++i) // this thread's rows start as the helper's do
+    std::memcpy(aux_.data() + i * row_, pattern_[expected_parity(h + i)].data(), row_);
   if (posted_[next].start == h) {
     // The helper should stay a block or two ahead: never so far behind that this thread
     // waits, nor so far ahead that it waits for a free block. Behind, this thread takes the
-    // rare pairs it has not begun yet.
+    // rare pairs it has not begun yet, and a larger share of the next blocks'. Ahead with no
+    // share left to give back (long proofs, few rare heaps: 0.1666), the helper marks longer
+    // ranges of the proofs' first pairs, a block at a time, for a fraction of what the proofs
+    // would pay for them; those shrink first when this thread waits.
     const auto ticket = posted_[next].ticket;
     if (!helper_->finished(ticket)) {
       ++statistics_.helper_waits;
-      share_ += share_step;
+      if (scan_ > block_scan)
+        scan_ -= block_scan_step;
+      else
+        share_ += share_step;
       steal(g, blocks_[next]);
     } else if (helper_->finished(ticket + 2)) {
-      share_ -= std::min(share_, share_step);
+      if (share_ > 0)
+        share_ -= std::min(share_, share_step);
+      else if (scan_in_blocks_)
+        scan_ = std::min(scan_ + block_scan_step, max_block_scan);
     }
     helper_->wait(ticket);
     ++statistics_.helper_blocks;
@@ -152,6 +163,14 @@ void sparse_engine::impl::fill_block(const T* g, block_marks& b, rare_prefix rar
     mark_rare(g, b.rows.data(), b.start, &from, &to, rare);
   for (unsigned range = 0; range < 3; ++range)
     if (take_scan(claims, range)) mark_scan(g, b.rows.data(), b, range);
+  pack_block(b);
+}
+
+// Packs the rows of a block prepared for this thread while a helper runs: it reads them packed
+// (see step), so that the rows stay in the cache of the core that marked them.
+void sparse_engine::impl::pack_block(block_marks& b) const noexcept {
+  for (std::size_t i = 0; i < lanes_; ++i)
+    pack_row(b.bits.data() + i * words_, b.rows.data() + i * row_, words_, options_.vector_proofs);
 }
 
 // The engine's thread, arrived at a block the helper has not finished, takes what the helper
@@ -240,12 +259,13 @@ void sparse_engine::impl::plan_scan(block_marks& b, std::size_t known) const {
   const std::size_t low = lead > n ? lead - n : 1;
   const std::size_t high = start > n ? (start - n) / 2 + 1 : 0; // a <= (h - n) / 2 for every heap h
   b.quarter = 0;
-  if (!scan_in_blocks_ || high < 4 * (low + block_scan)) {
+  b.scan = helper_ ? scan_ : block_scan;
+  if (!scan_in_blocks_ || high < 4 * (low + b.scan)) {
     constexpr auto none = std::numeric_limits<std::size_t>::max();
     b.scan_done = {1, 1, none, none}; // nothing marked: the proofs scan every pair themselves
     return;
   }
-  b.scan_done = {low, low + block_scan, high - block_scan, high};
+  b.scan_done = {low, low + b.scan, high - b.scan, high};
   // Where the proofs are longest, a third range, around a = (h - n) / 4, reaches yet other
   // values: in Officers (0.6) it leaves a fifth fewer values for the proofs to find, which
   // pays; in 0.376, whose proofs are shorter, it does not. It lies well inside the range
@@ -266,7 +286,7 @@ void sparse_engine::impl::mark_scan(const T* g, std::uint8_t* rows, const block_
     if (range == 0 || range == all_ranges)
       mark_range<row(), lanes()>(rows, g, base, b.scan_done[0], b.scan_done[1]);
     if (quarter && (range == 1 || range == all_ranges))
-      mark_range<row(), lanes()>(rows, g, base, quarter - block_scan, quarter);
+      mark_range<row(), lanes()>(rows, g, base, quarter - b.scan, quarter);
     if (range == 2 || range == all_ranges)
       mark_range<row(), lanes()>(rows, g, base, b.scan_done[2], b.scan_done[3]);
   });

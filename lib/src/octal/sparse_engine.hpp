@@ -24,7 +24,8 @@
 //   moves to a second thread a few blocks ahead (next_block): a block only reads values from
 //   before it. What the helper cannot mark yet, or is left to balance the two, this thread
 //   marks in rows of its own, so that the cores share few cache lines. The values are those of
-//   one thread, whatever the schedule.
+//   one thread, whatever the schedule. The helper hands each row over packed to bits, a cache
+//   line where the row takes nine, which this thread ORs into a row of its own.
 
 #include <grundy/octal/moves.hpp>
 #include <grundy/octal/sparse.hpp>
@@ -70,6 +71,10 @@ constexpr std::size_t first_budget = 4096;
 // range marked (until they average less than 2 * long_proof): Officers' proofs take some
 // 1400 pairs beyond the block's, 0.376's 800 to 1200.
 constexpr std::size_t block_scan = 256;
+// With a second thread that would otherwise wait for work, the block pass takes more of the
+// proofs' pairs: up to this many per range (see next_block).
+constexpr std::size_t max_block_scan = 4096;
+constexpr std::size_t block_scan_step = 32;
 constexpr std::size_t long_proof = 512;
 constexpr std::size_t short_proof = 192;
 constexpr std::size_t wide_proof = 1280;
@@ -101,6 +106,7 @@ public:
   void extend(grundy_sequence& values, std::size_t count);
   void catch_up(const grundy_sequence& values);
   rare_split split() const noexcept { return split_; }
+  void set_threads(unsigned threads) noexcept { options_.threads = threads; }
   std::size_t rare_count() const noexcept { return rare_.size(); }
   bool is_rare(std::size_t h, grundy_value g) const noexcept {
     return split_.mask != 0 && detail::sparse::parity(g & split_.mask) == expected_parity(h);
@@ -119,10 +125,7 @@ private:
   template <class T> grundy_value step(const T* g, std::size_t h);
   template <class T> void mark_recent(const T* g, std::size_t h, std::uint8_t* seen) const;
   template <class T>
-  grundy_value prove(const T* g, std::size_t h, std::uint8_t* seen, const std::uint8_t* extra,
-                     grundy_value candidate);
-  std::size_t collect_wanted(const std::uint8_t* seen, const std::uint8_t* extra,
-                             grundy_value candidate) noexcept;
+  grundy_value prove(const T* g, std::size_t h, std::uint8_t* seen, grundy_value candidate);
   bool settled(const std::uint8_t* seen) noexcept;
   template <class T> pair_range unscanned(const T* g, std::size_t h, std::uint8_t* seen);
   template <class T> bool seek(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen);
@@ -141,9 +144,11 @@ private:
   struct alignas(64) block_marks {
     std::size_t start = 0, end = 0; // heaps start..end-1; end 0: not prepared
     std::vector<std::size_t> first, split, last;
-    std::array<std::size_t, 4> scan_done{}; // pairs [0],[1]) and [2],[3]) marked by the block
-    std::size_t quarter = 0;                // and pairs [quarter - block_scan, quarter) if not 0
+    std::array<std::size_t, 4> scan_done{};        // pairs [0],[1]) and [2],[3]) marked by the block
+    std::size_t quarter = 0;                       // and pairs [quarter - scan, quarter) if not 0
+    std::size_t scan = detail::sparse::block_scan; // pairs in each of those ranges
     std::vector<std::uint8_t> rows;
+    std::vector<std::uint64_t> bits;      // with a helper: the rows' marks packed (pack_row), row by row
     bool rare_shared = false;             // a single move whose rare heaps the threads take in chunks
     alignas(64) std::uint64_t claims = 0; // the work not yet taken from a shared block (see fill_block)
   };
@@ -169,6 +174,7 @@ private:
                   rare_prefix rare) const;
   template <class T> void fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) const;
   template <class T> void steal(const T* g, block_marks& b);
+  void pack_block(block_marks& b) const noexcept;
   template <class T> void complete_block(const T* g, block_marks& b);
   std::pair<std::size_t, std::size_t> rare_range(std::size_t n, std::size_t start, std::size_t known,
                                                  rare_prefix rare) const;
@@ -223,11 +229,14 @@ private:
   std::array<block_marks, ring> blocks_;
   std::size_t current_ = 0;                           // the block in use
   std::vector<std::size_t> lower_;                    // complete_block's first rare heaps, per move
-  std::vector<std::uint8_t> aux_;                     // the rows of the rare pairs it marks
+  std::vector<std::uint8_t> aux_;                     // with a helper, the rows this thread reads
+  std::size_t words_ = 0;                             // words of a packed row
+  std::uint8_t* in_use_ = nullptr;                    // the row of the heap being settled
   detail::helper_thread* helper_ = nullptr;           // set while extend runs with a helper thread
   std::array<helper_task, ring> tasks_{};             // the helper's tasks, one per block
   std::array<posted_block, ring> posted_{};           // and what this thread knows of them
   std::size_t share_ = 0;                             // rare heaps per move left to complete_block
+  std::size_t scan_ = detail::sparse::block_scan;     // pairs per range the block pass marks
   std::vector<grundy_value> wanted_;                  // values a proof still has to reach,
   std::size_t wanted_count_ = 0;                      // in wanted_[0, wanted_count_)
   std::vector<std::uint32_t> rare_;                   // the rare heaps, increasing
@@ -243,8 +252,11 @@ private:
   bool scan_in_blocks_ = false;    // the block pass marks the proofs' first pairs
   bool scan_wide_ = false;         // and a third range of them
   std::uint64_t review_steps_ = 0; // sparse steps at the last review
-  std::uint64_t review_pairs_ = 0; // proof pairs then
-  std::size_t seen_values_ = 0;    // values taken into account
+  std::uint64_t review_pairs_ = 0; // proof pairs then (with lent_pairs_)
+  // Pairs the proofs left to the helper's block pass beyond the block_scan of each range: the
+  // reviews count them as the proofs', so that lending them does not turn the block scans off.
+  std::uint64_t lent_pairs_ = 0;
+  std::size_t seen_values_ = 0; // values taken into account
   std::size_t next_review_ = 0;
   std::size_t review_count_ = 0; // values at the last review
   std::size_t review_rare_ = 0;  // rare heaps then

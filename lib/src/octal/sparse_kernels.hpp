@@ -5,6 +5,8 @@
 
 #include <grundy/labelling.hpp>
 
+#include "pairs.hpp"
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +17,7 @@ namespace grundy::detail::sparse {
 
 // One row of marks per heap: every value below 2^bits, the mex 2^bits itself (no option
 // reaches it, so it is where the search for the candidate stops at the latest), and slack
-// for collect_wanted's eight-byte reads that keeps the rows whole cache lines.
+// for list_wanted's eight-byte reads that keeps the rows whole cache lines.
 constexpr std::size_t row_bytes(unsigned bits) { return (std::size_t{1} << bits) + 64; }
 
 // Heaps marked together. The block pass stores into every row at once, so the rows must stay
@@ -70,44 +72,16 @@ void mark_range(std::uint8_t* rows, const T* g, const T* base, std::size_t from,
     mark_lanes<Row, Lanes>(rows, opaque(base - a), opaque(std::uint32_t{g[a]}));
 }
 
-// The least value v that neither row marks (seen[v] == 0 and extra[v] == 0), eight at a
-// time; the rows end with the mex 2^bits, which is never marked.
-inline std::size_t first_unmarked(const std::uint8_t* seen, const std::uint8_t* extra) noexcept {
-  if constexpr (std::endian::native == std::endian::little) {
-    for (std::size_t base = 0;; base += 8) {
-      std::uint64_t a, b;
-      std::memcpy(&a, seen + base, sizeof a);
-      std::memcpy(&b, extra + base, sizeof b);
-      const std::uint64_t x = a | b; // bytes below 0x80: the lowest flag below is exact
-      const std::uint64_t zero = (x - 0x0101010101010101u) & ~x & 0x8080808080808080u;
-      if (zero) return base + static_cast<std::size_t>(std::countr_zero(zero)) / 8;
-    }
-  } else {
-    std::size_t v = 0;
-    while (seen[v] != 0 || extra[v] != 0)
-      ++v;
-    return v;
-  }
-}
-
-// Writes to `wanted` the values below the candidate marked 2 in `seen` (and, with an extra row,
-// not marked in it), and returns how many. The marks are bytes 0, 1 or 2, so eight at a time,
-// bit 1 of each byte says whether it is 2, bit 0 whether it is 1. One thread has no extra row:
-// a second read per word would cost it a few per cent.
-template <bool With_extra>
-std::size_t list_wanted(grundy_value* wanted, const std::uint8_t* seen, const std::uint8_t* extra,
-                        grundy_value candidate) noexcept {
+// Writes to `wanted` the values below the candidate marked 2 in `seen`, and returns how many.
+// The marks are bytes 0, 1 or 2, so eight at a time, bit 1 of each byte says whether it is 2.
+inline std::size_t list_wanted(grundy_value* wanted, const std::uint8_t* seen,
+                               grundy_value candidate) noexcept {
   std::size_t count = 0;
   if constexpr (std::endian::native == std::endian::little) {
     for (grundy_value base = 0; base < candidate; base += 8) {
       std::uint64_t word;
       std::memcpy(&word, seen + base, sizeof word); // within the row: base < candidate < row_
       std::uint64_t twos = (word >> 1) & 0x0101010101010101u;
-      if constexpr (With_extra) {
-        std::uint64_t reached;
-        std::memcpy(&reached, extra + base, sizeof reached);
-        twos &= ~reached;
-      }
       if (candidate - base < 8) twos &= (std::uint64_t{1} << (8 * (candidate - base))) - 1;
       for (; twos; twos &= twos - 1)
         wanted[count++] = base + static_cast<grundy_value>(std::countr_zero(twos) / 8);
@@ -115,10 +89,56 @@ std::size_t list_wanted(grundy_value* wanted, const std::uint8_t* seen, const st
   } else {
     for (grundy_value v = 0; v < candidate; ++v) {
       wanted[count] = v;
-      count += seen[v] == 2 && (!With_extra || extra[v] != 1);
+      count += seen[v] == 2;
     }
   }
   return count;
+}
+
+// A row's marks as bits, for handing a block over to the other thread: the values a row
+// marks as reached (bytes equal to 1) become the bits set in `words` words of 64, one cache
+// line for Officers' 512 values where the row takes nine. The other thread reads that line
+// instead of taking the row's lines over from this core, and ORs it into a row of its own.
+#ifdef GRUNDY_PAIRS_AVX512
+GRUNDY_AVX512_TARGET inline void pack_row_avx512(std::uint64_t* bits, const std::uint8_t* row,
+                                                 std::size_t words) noexcept {
+  const __m512i one = _mm512_set1_epi8(1);
+  for (std::size_t w = 0; w < words; ++w)
+    bits[w] = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(row + 64 * w), one);
+}
+GRUNDY_AVX512_TARGET inline void unpack_row_avx512(std::uint8_t* row, const std::uint64_t* bits,
+                                                   std::size_t words) noexcept {
+  const __m512i one = _mm512_set1_epi8(1);
+  for (std::size_t w = 0; w < words; ++w)
+    _mm512_mask_storeu_epi8(row + 64 * w, bits[w], one);
+}
+#endif
+
+// `vector`: with AVX-512 where the processor has it (tests turn it off to check the rest).
+inline void pack_row(std::uint64_t* bits, const std::uint8_t* row, std::size_t words, bool vector) noexcept {
+#ifdef GRUNDY_PAIRS_AVX512
+  if (vector && has_avx512()) return pack_row_avx512(bits, row, words);
+#endif
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t word = 0;
+    for (std::size_t k = 0; k < 8; ++k) {
+      std::uint64_t x = 0;
+      for (std::size_t i = 0; i < 8; ++i) // bytes 0, 1 or 2: bit 0 of each says 1
+        x |= std::uint64_t{row[64 * w + 8 * k + i] == 1} << (8 * i);
+      word |= ((x * 0x0102040810204080u) >> 56) << (8 * k); // bit i = byte i
+    }
+    bits[w] = word;
+  }
+}
+
+inline void unpack_row(std::uint8_t* row, const std::uint64_t* bits, std::size_t words,
+                       bool vector) noexcept {
+#ifdef GRUNDY_PAIRS_AVX512
+  if (vector && has_avx512()) return unpack_row_avx512(row, bits, words);
+#endif
+  for (std::size_t w = 0; w < words; ++w)
+    for (std::uint64_t m = bits[w]; m; m &= m - 1)
+      row[64 * w + static_cast<std::size_t>(std::countr_zero(m))] = 1;
 }
 
 // Calls f(Row, Lanes) with the layout of rows for values below 2^bits as compile-time

@@ -26,20 +26,27 @@ template <class T> grundy_value sparse_engine::impl::step(const T* g, std::size_
   }
   ++statistics_.sparse_steps;
   if (h < block().start || h >= block().end) next_block(g, h);
-  std::uint8_t* seen = block().rows.data() + (h - block().start) * row_;
-  // With a helper, the rare pairs this thread marks go to a row of its own, which only rare
-  // pairs reach: of the row the helper wrote, it then reads and writes the few cache lines
-  // below the candidate, instead of taking every line of the block over from the other core.
-  std::uint8_t* extra = helper_ ? aux_.data() + (h - block().start) * row_ : seen;
+  if (const auto& b = block(); b.scan > block_scan && b.scan_done[0] < b.scan_done[1])
+    lent_pairs_ += (b.scan - block_scan) * (b.quarter ? 3 : 2);
+  const std::size_t lane = h - block().start;
+  // With a helper, this thread's row of the heap holds the pairs it marked itself; the helper's
+  // marks join them from their packed copy, a cache line or two taken from the other core
+  // instead of every line of the helper's row.
+  std::uint8_t* seen = (helper_ ? aux_ : block().rows).data() + lane * row_;
+  if (helper_) {
+    const std::uint64_t* bits = block().bits.data() + lane * words_;
+    // The next heap's line is on the helper's core: it is fetched while this heap's proof runs.
+    if (lane + 1 < lanes_) __builtin_prefetch(bits + words_);
+    unpack_row(seen, bits, words_, options_.vector_proofs);
+  }
+  in_use_ = seen;
   if (moves_.vanishes(h)) seen[0] = 1;
   for (auto n : moves_.one_heap)
     if (n < h) seen[g[h - n]] = 1;
-  mark_recent(g, h, extra);
+  mark_recent(g, h, seen);
   const auto candidate = static_cast<grundy_value>(
-      extra == seen
-          ? static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen
-          : first_unmarked(seen, extra));
-  const grundy_value x = prove(g, h, seen, extra, candidate);
+      static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen);
+  const grundy_value x = prove(g, h, seen, candidate);
   // The values' storage is widened for x once it is returned: the helper must not read it then.
   if (x > std::numeric_limits<T>::max()) drain();
   return x;
@@ -72,8 +79,8 @@ void sparse_engine::impl::mark_recent(const T* g, std::size_t h, std::uint8_t* s
 // pair has been scanned, the least of them is the mex.
 template <class T>
 grundy_value sparse_engine::impl::prove(const T* g, std::size_t h, std::uint8_t* seen,
-                                        const std::uint8_t* extra, grundy_value candidate) {
-  if (collect_wanted(seen, extra, candidate) == 0) return candidate;
+                                        grundy_value candidate) {
+  if ((wanted_count_ = list_wanted(wanted_.data(), seen, candidate)) == 0) return candidate;
   pair_range pairs = unscanned(g, h, seen);
   if (settled(seen) || seek(g, pairs, first_budget, seen)) return candidate;
   if ((aim(g, h) && settled(seen)) || seek(g, pairs, pairs.high, seen)) return candidate;
@@ -85,14 +92,6 @@ grundy_value sparse_engine::impl::prove(const T* g, std::size_t h, std::uint8_t*
   }
   ++statistics_.full_scans;
   return wanted_[0];
-}
-
-// Lists the values below the candidate still wanted in wanted_ (see list_wanted; `extra` is
-// `seen` itself without a helper) and returns how many.
-std::size_t sparse_engine::impl::collect_wanted(const std::uint8_t* seen, const std::uint8_t* extra,
-                                                grundy_value candidate) noexcept {
-  return wanted_count_ = extra == seen ? list_wanted<false>(wanted_.data(), seen, seen, candidate)
-                                       : list_wanted<true>(wanted_.data(), seen, extra, candidate);
 }
 
 // Drops the values reached from the wanted list; true when none is left.
@@ -205,7 +204,7 @@ template <class T> bool sparse_engine::impl::aim(const T* g, std::size_t h) {
 // all pairs' values. That pays in games whose values settle into a few frequent ones
 // (0.376), not in those where rare-parity values are reached by a few scattered pairs (0.6).
 template <class T> bool sparse_engine::impl::find_witness(const T* g, std::size_t h, grundy_value v) {
-  std::uint8_t* seen = block().rows.data() + (h - block().start) * row_;
+  std::uint8_t* seen = in_use_;
   for (auto n : moves_.two_heaps) {
     if (n + 2 > h) break;
     const std::size_t r = h - n;

@@ -20,7 +20,7 @@ struct heap_analysis_options {
 
   std::optional<std::size_t> max_values;
   bool keep_going = false; // compute all max_values values even once a period is proven
-  unsigned threads = 1;    // octal codes' sparse engine only (analysis_options::threads)
+  unsigned threads = 0;    // octal codes' sparse engine only (analysis_options::threads; 0: chosen)
   std::function<void(const octal_progress&)> on_progress;
   // Once *stop is true, the run ends within a fraction of a second with `interrupted` set.
   const std::atomic<bool>* stop = nullptr;

@@ -39,10 +39,11 @@ struct analysis_options {
   std::size_t max_values = default_max_values;
   octal_method method = octal_method::automatic;
   bool keep_going = false; // compute all max_values values even once a period is proven
-  // Threads for the sequence (sparse engine only), 0 for every core: with 2, a second thread
-  // does part of each heap's work. The values, the checks and where the run ends do not depend
-  // on it.
-  unsigned threads = 1;
+  // Threads for the sequence (sparse engine only): with 2, a second thread does part of each
+  // heap's work; more do not help. 0: the run chooses one or two, chunk by chunk, by measuring
+  // which is faster (grundy/detail/thread_choice.hpp). The values, the checks and where
+  // the run ends do not depend on it.
+  unsigned threads = 0;
   std::function<void(const octal_progress&)> on_progress;
   // Once *stop is true (a signal handler sets it, say), the run ends after the chunk in
   // progress, a fraction of a second, with `interrupted` set in its result.

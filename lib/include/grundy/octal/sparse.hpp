@@ -26,8 +26,9 @@ struct sparse_options {
   // Keep this split from the first heap on instead of choosing one from the values computed
   // so far. The values do not depend on it, only the speed; tests use it to show exactly that.
   std::optional<rare_split> fixed_split;
-  // Let the proofs use the processor's vector instructions (AVX-512) where it has them. The
-  // values do not depend on it either; tests turn it off to check the portable code.
+  // Let the proofs, and the hand-over of marks between threads, use the processor's vector
+  // instructions (AVX-512) where it has them. The values do not depend on it either; tests turn
+  // it off to check the portable code.
   bool vector_proofs = true;
   // Threads for one sequence, 0 for every core. With 2 or more, a second thread marks the rare
   // pairs of the next block of heaps while the first settles the current one. The values do
@@ -82,6 +83,10 @@ public:
   // saved run's values is then in the state of the engine that computed them (its split and
   // rare heaps included), even when no value is left to compute.
   void catch_up(const grundy_sequence& values);
+
+  // The threads the next calls of extend run with (sparse_options::threads): a run may change
+  // them between chunks, the values never depend on them.
+  void set_threads(unsigned threads) noexcept;
 
   // The split in use now.
   rare_split split() const noexcept;

@@ -1,0 +1,97 @@
+#pragma once
+// How many threads the sparse engine runs each chunk of a sequence with, when the caller leaves
+// it to the run (analysis_options::threads = 0).
+//
+// Why measure rather than predict: a second thread takes the block pass (marking rare pairs),
+// which is most of a value's work in Officers (1.6 times faster on two threads) and little of it
+// in codes with a dozen rare heaps, where handing blocks over costs more than it saves (0.106:
+// 1.3 times slower on two threads). Between the two lie codes whose balance shifts as the
+// sequence grows (0.146: even at 10^5 values, a quarter faster on two threads past 3·10^5), and
+// no count read off the code tells where a run sits. So the run samples itself: four short
+// chunks in turn (one thread, two, two, one: the pairs straddle the same heaps, so the slow
+// growth of a value's work cancels), two threads kept only when they are faster by a margin (they
+// cost a core), and the choice held for a stretch of run time that doubles while it stays the
+// same, then sampled again. The values never depend on it.
+
+#include <algorithm>
+#include <cstddef>
+
+namespace grundy::detail {
+
+class thread_choice {
+public:
+  // `requested` threads (0: the run chooses between one and two), `cores` the machine's.
+  thread_choice(unsigned requested, unsigned cores) noexcept
+      : fixed_(requested != 0 ? requested
+               : cores < 2    ? 1
+                              : 0) {}
+
+  // The threads for the next chunk.
+  unsigned threads() const noexcept {
+    if (fixed_) return fixed_;
+    if (sampling()) return sample_ == 1 || sample_ == 2 ? 2 : 1;
+    return chosen_;
+  }
+
+  // The values the next chunk may hold, of the `usual` ones: a sample is a quarter of a chunk,
+  // so that the chunks run with the slower choice cost little.
+  std::size_t chunk(std::size_t usual) const noexcept {
+    return sampling() ? std::max<std::size_t>(usual / 4, 64) : usual;
+  }
+
+  // The chunk just run computed `values` values in `seconds`.
+  void ran(std::size_t values, double seconds) noexcept {
+    if (fixed_) return;
+    if (!started_) {
+      // Chunks of a few milliseconds say more about overheads than about the engine's work: the
+      // run goes on alone until its chunks are long enough to measure.
+      started_ = seconds >= min_seconds;
+      return;
+    }
+    if (sampling()) {
+      (sample_ == 1 || sample_ == 2 ? two_ : one_) += {static_cast<double>(values), seconds};
+      if (++sample_ == samples) decide();
+      return;
+    }
+    if ((held_ += seconds) >= stretch_) {
+      sample_ = 0;
+      one_ = two_ = {};
+    }
+  }
+
+  // Whether the run is sampling now.
+  bool sampling() const noexcept { return !fixed_ && started_ && sample_ < samples; }
+
+private:
+  struct rate {
+    double values = 0, seconds = 0;
+    rate& operator+=(const rate& r) noexcept {
+      values += r.values;
+      seconds += r.seconds;
+      return *this;
+    }
+    double per_second() const noexcept { return seconds > 0 ? values / seconds : 0; }
+  };
+
+  void decide() noexcept {
+    const unsigned choice = two_.per_second() > margin * one_.per_second() ? 2 : 1;
+    stretch_ = choice == chosen_ ? std::min(stretch_ * 2, max_stretch) : first_stretch;
+    chosen_ = choice;
+    held_ = 0;
+  }
+
+  static constexpr unsigned samples = 4;
+  static constexpr double min_seconds = 0.05;  // a chunk this long starts the sampling
+  static constexpr double margin = 1.03;       // two threads must beat one by this much
+  static constexpr double first_stretch = 1.0; // seconds a choice holds at first
+  static constexpr double max_stretch = 8.0;
+
+  unsigned fixed_;
+  bool started_ = false;
+  unsigned chosen_ = 1;
+  unsigned sample_ = 0; // chunks of the current sample run so far
+  double held_ = 0, stretch_ = first_stretch;
+  rate one_, two_;
+};
+
+} // namespace grundy::detail

@@ -1,0 +1,117 @@
+// One thread or two for a sequence: the run's choice (grundy/detail/thread_choice.hpp), and the
+// values, which never depend on it, even when it changes between chunks.
+
+#define BOOST_TEST_MODULE octal_threads
+#include <boost/test/unit_test.hpp>
+
+#include <grundy/detail/thread_choice.hpp>
+#include <grundy/octal/analysis.hpp>
+#include <grundy/octal/code.hpp>
+#include <grundy/octal/sparse.hpp>
+
+#include <cstddef>
+
+using namespace grundy;
+using detail::thread_choice;
+
+namespace {
+
+// Runs one sample (four chunks) at `one` and `two` values per second, a tenth of a second each,
+// as the run would, and returns the threads chosen.
+unsigned sample(thread_choice& c, double one, double two) {
+  BOOST_TEST_REQUIRE(c.sampling());
+  const unsigned expected[] = {1, 2, 2, 1};
+  for (unsigned i = 0; i < 4; ++i) {
+    BOOST_TEST(c.threads() == expected[i]);
+    const double rate = c.threads() == 2 ? two : one;
+    c.ran(static_cast<std::size_t>(rate * 0.1), 0.1);
+  }
+  BOOST_TEST(!c.sampling());
+  return c.threads();
+}
+
+// Runs chunks of a tenth of a second at the chosen threads until the next sample starts;
+// returns the seconds that took.
+double hold(thread_choice& c) {
+  double seconds = 0;
+  while (!c.sampling() && seconds < 100) {
+    c.ran(1000, 0.1);
+    seconds += 0.1;
+  }
+  return seconds;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(threads_asked_for_are_kept) {
+  thread_choice two(2, 8), one(1, 8);
+  for (int i = 0; i < 20; ++i) {
+    BOOST_TEST(two.threads() == 2u);
+    BOOST_TEST(one.threads() == 1u);
+    two.ran(1000, 0.2);
+    one.ran(1000, 0.2);
+    BOOST_TEST(!two.sampling());
+  }
+  // On one core there is nothing to choose.
+  thread_choice alone(0, 1);
+  alone.ran(1000, 0.2);
+  BOOST_TEST(alone.threads() == 1u);
+  BOOST_TEST(!alone.sampling());
+}
+
+BOOST_AUTO_TEST_CASE(the_faster_choice_is_kept_by_a_margin) {
+  thread_choice c(0, 2);
+  // Short chunks measure overheads: one thread until a chunk lasts long enough.
+  for (int i = 0; i < 5; ++i) {
+    c.ran(100, 0.001);
+    BOOST_TEST(c.threads() == 1u);
+    BOOST_TEST(!c.sampling());
+  }
+  c.ran(100'000, 0.06);
+  // A sample runs short chunks: a quarter of the usual ones.
+  BOOST_TEST(c.chunk(4000) == 1000u);
+  BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u); // Officers-like: two threads
+  BOOST_TEST(c.chunk(4000) == 4000u);
+  const double first = hold(c);
+  BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u);
+  // The same choice again: held twice as long before the next sample.
+  BOOST_TEST(hold(c) > 1.5 * first);
+  // Two threads 1% faster do not pay for their core; 30% slower, still less.
+  BOOST_TEST(sample(c, 1e6, 1.01e6) == 1u);
+  hold(c);
+  BOOST_TEST(sample(c, 1e6, 0.7e6) == 1u);
+  hold(c);
+  // And when the sequence makes two threads pay, the run follows.
+  BOOST_TEST(sample(c, 1e6, 1.2e6) == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(changing_threads_between_chunks_keeps_the_values) {
+  // The run may switch between one thread and two at every chunk: the values are those of one
+  // thread, however the switches fall.
+  const auto code = octal_code::parse("0.6");
+  const std::size_t count = 120'000;
+  const auto expected = sparse_values(code, count);
+  sparse_engine e(code);
+  grundy_sequence values;
+  unsigned threads = 1;
+  for (std::size_t part = 5000; values.size() < count; part += 9000) {
+    e.set_threads(threads);
+    e.extend(values, std::min(part, count));
+    threads = 3 - threads;
+  }
+  BOOST_TEST_REQUIRE((values == expected));
+  BOOST_TEST(e.statistics().helper_blocks > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(the_default_run_gives_the_values_of_one_thread) {
+  analysis_options one;
+  one.threads = 1;
+  one.max_values = 400'000;
+  one.keep_going = true;
+  analysis_options chosen = one;
+  chosen.threads = 0;
+  const auto code = octal_code::parse("0.6");
+  const auto a = analyse_octal(code, one), b = analyse_octal(code, chosen);
+  BOOST_TEST_REQUIRE((a.values == b.values));
+  BOOST_TEST(a.rare_count == b.rare_count);
+}
