@@ -30,7 +30,7 @@ SAMPLE = [
     ("0.1666", 1_500_000, "718 rare heaps, 4 digits"),
     ("0.146", 600_000, "5,816 rare heaps, 3 digits"),
     ("0.007", 300_000, "22,441 rare heaps, 3 digits"),
-    ("0.F6", 15_000, "hexadecimal: naive steps"),
+    ("0.F6", 6_000, "hexadecimal: naive steps"),
 ]
 
 

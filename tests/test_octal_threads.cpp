@@ -68,19 +68,26 @@ BOOST_AUTO_TEST_CASE(the_faster_choice_is_kept_by_a_margin) {
     BOOST_TEST(!c.sampling());
   }
   c.ran(100'000, 0.06);
-  // A sample runs short chunks: a quarter of the usual ones.
-  BOOST_TEST(c.chunk(4000) == 1000u);
+  // A sample runs short chunks: an eighth of the usual ones.
+  BOOST_TEST(c.chunk(4000) == 500u);
   BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u); // Officers-like: two threads
   BOOST_TEST(c.chunk(4000) == 4000u);
   const double first = hold(c);
+  // The same choice again, by a narrow margin: held twice as long before the next sample.
+  BOOST_TEST(sample(c, 1e6, 1.1e6) == 2u);
+  const double second = hold(c);
+  BOOST_TEST(second > 1.5 * first);
+  BOOST_TEST(second < 2.5 * first);
+  // By a clear one (a quarter faster or more): four times as long.
   BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u);
-  // The same choice again: held twice as long before the next sample.
-  BOOST_TEST(hold(c) > 1.5 * first);
+  BOOST_TEST(hold(c) > 3 * second);
   // Two threads 1% faster do not pay for their core; 30% slower, still less.
   BOOST_TEST(sample(c, 1e6, 1.01e6) == 1u);
-  hold(c);
-  BOOST_TEST(sample(c, 1e6, 0.7e6) == 1u);
-  hold(c);
+  // A new choice holds as long as the first one did.
+  BOOST_TEST(hold(c) < 1.2 * first);
+  // One thread again, clearly: held only twice as long (the balance may move to two threads).
+  BOOST_TEST(sample(c, 1e6, 0.5e6) == 1u);
+  BOOST_TEST(hold(c) < 2.5 * first);
   // And when the sequence makes two threads pay, the run follows.
   BOOST_TEST(sample(c, 1e6, 1.2e6) == 2u);
 }

@@ -87,8 +87,10 @@ constexpr std::size_t witness_tries = 32;
 constexpr std::size_t remembered_heaps = 1024;
 
 // Values to compute below which a second thread does not pay for its start (some tens of
-// microseconds); whether a whole run is long enough to gain is the caller's choice.
-constexpr std::size_t threaded_values = 4096;
+// microseconds); whether a whole run is long enough to gain is the caller's choice. Low enough
+// for the short chunks in which a run times two threads against one (2,048 values of 0.146 take
+// 25 ms: with 4,096 here, two threads were timed without their helper and never chosen).
+constexpr std::size_t threaded_values = 256;
 
 // How many rare heaps per move the block passes move between the threads at each block, in
 // the direction of the one that did not wait.
