@@ -82,10 +82,10 @@ int main(int argc, char** argv) {
     node_counts.push_back(std::stoull(argv[i]));
   if (node_counts.empty()) node_counts = {1, 2, 4, 8, 16, 32, 64};
   const detail::octal_moves moves(code);
-  if (moves.two_heaps.empty() || !moves.three_heaps.empty() || sample + lag >= n_values ||
+  if (moves.two_heaps.empty() || !moves.three_heaps.empty() || sample + lag >= n_values || n_values < 8192 ||
       node_counts[0] != 1) {
-    fmt::print(stderr, "the code must split heaps in two (not three), N exceed SAMPLE + LAG, and the "
-                       "first number of nodes be 1 (the reference)\n");
+    fmt::print(stderr, "the code must split heaps in two (not three), N be at least 8192 and exceed SAMPLE + "
+                       "LAG, and the first number of nodes be 1 (the reference)\n");
     return 2;
   }
 
@@ -201,24 +201,29 @@ int main(int argc, char** argv) {
   const std::size_t row = std::size_t{1} << bits;
   std::vector<std::uint8_t> rows(lanes * row);
   const std::size_t top = n_values - lanes;
-  const std::size_t block_pairs = rare.size() * lanes * 64;
+  std::size_t block_pairs = 0;
   std::uint64_t sink = 0;
-  const double block_ns = nanoseconds_per(block_pairs, [&] {
-    for (std::size_t rep = 0; rep < 64; ++rep) {
-      const std::size_t start = top - rep * 997;
-      for (const std::uint32_t a : rare) {
-        const std::uint32_t x = g[a];
-        const std::uint32_t* other = g.data() + (start - a);
-        for (std::size_t i = 0; i < lanes; ++i)
-          rows[i * row + (x ^ other[i])] = 1;
-      }
-      sink += rows[rep % rows.size()];
-    }
-  });
+  const double block_ns = nanoseconds_per(1,
+                                          [&] {
+                                            for (std::size_t rep = 0; rep < 64; ++rep) {
+                                              const std::size_t start = top - (rep * 997) % (top / 2);
+                                              for (const std::uint32_t a : rare) {
+                                                if (a >= start)
+                                                  break; // the rare heaps are in increasing order
+                                                const std::uint32_t x = g[a];
+                                                const std::uint32_t* other = g.data() + (start - a);
+                                                for (std::size_t i = 0; i < lanes; ++i)
+                                                  rows[i * row + (x ^ other[i])] = 1;
+                                                block_pairs += lanes;
+                                              }
+                                              sink += rows[rep % rows.size()];
+                                            }
+                                          }) /
+                          static_cast<double>(std::max<std::size_t>(block_pairs, 1));
   const std::size_t scan_pairs = 4096 * 2000;
   const double scan_ns = nanoseconds_per(scan_pairs, [&] {
     for (std::size_t rep = 0; rep < 4096; ++rep) {
-      const std::size_t r = top - rep * 131;
+      const std::size_t r = top - (rep * 131) % (top - 2001); // r > 2000
       for (std::size_t a = 1; a <= 2000; ++a)
         seen[g[a] ^ g[r - a]] = 1;
       sink += seen[rep % seen.size()];

@@ -61,7 +61,7 @@ BOOST_AUTO_TEST_CASE(threads_asked_for_are_kept) {
 
 BOOST_AUTO_TEST_CASE(the_faster_choice_is_kept_by_a_margin) {
   thread_choice c(0, 2);
-  // Short chunks measure overheads: one thread until a chunk lasts long enough.
+  // Short chunks measure overheads: one thread, unsampled, until a chunk lasts long enough.
   for (int i = 0; i < 5; ++i) {
     c.ran(100, 0.001);
     BOOST_TEST(c.threads() == 1u);

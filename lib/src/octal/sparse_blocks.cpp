@@ -23,7 +23,7 @@ using namespace detail::sparse;
 template <class T> void sparse_engine::impl::next_block(const T* g, std::size_t h) {
   ++statistics_.blocks;
   const auto prepare_here = [&] {
-    plan_block(block(), h, h, 0, rare_now());
+    plan_block(block(), h, h, 0, block_scan, rare_now());
     fill_block(g, block(), rare_now(), false);
     if (helper_) pack_block(block());
   };
@@ -80,7 +80,7 @@ void sparse_engine::impl::post_block(const T* g, std::size_t slot, std::size_t s
     rare_.reserve(2 * room);
     rare_values_.reserve(2 * room);
   }
-  plan_block(blocks_[slot], start, known, share_, rare_now());
+  plan_block(blocks_[slot], start, known, share_, scan_, rare_now());
   tasks_[slot] = {this, g, &blocks_[slot], rare_now()};
   posted_[slot] = {start, helper_->post(&run_helper_task<T>, &tasks_[slot])};
 }
@@ -131,9 +131,9 @@ bool take_rare(std::atomic_ref<std::uint64_t> claims, bool low_end, std::size_t&
 
 // What the block starting at `start` will hold, from the values G(0..known-1) and the rare
 // heaps `rare`: for each move, its rare heaps [first, last), of which the first `share` are
-// left to complete_block.
+// left to complete_block, and ranges of `scan` of the proofs' first pairs (see plan_scan).
 void sparse_engine::impl::plan_block(block_marks& b, std::size_t start, std::size_t known, std::size_t share,
-                                     rare_prefix rare) const {
+                                     std::size_t scan, rare_prefix rare) const {
   b.start = start;
   b.end = start + lanes_;
   for (std::size_t k = 0; k < moves_.two_heaps.size(); ++k) {
@@ -142,6 +142,7 @@ void sparse_engine::impl::plan_block(block_marks& b, std::size_t start, std::siz
   }
   b.rare_shared = moves_.two_heaps.size() == 1 && b.last[0] <= max_claim_index;
   b.claims = b.rare_shared ? claim_range(b.split[0], b.last[0]) : 0;
+  b.scan = scan;
   plan_scan(b, known);
 }
 
@@ -259,7 +260,6 @@ void sparse_engine::impl::plan_scan(block_marks& b, std::size_t known) const {
   const std::size_t low = lead > n ? lead - n : 1;
   const std::size_t high = start > n ? (start - n) / 2 + 1 : 0; // a <= (h - n) / 2 for every heap h
   b.quarter = 0;
-  b.scan = helper_ ? scan_ : block_scan;
   if (!scan_in_blocks_ || high < 4 * (low + b.scan)) {
     constexpr auto none = std::numeric_limits<std::size_t>::max();
     b.scan_done = {1, 1, none, none}; // nothing marked: the proofs scan every pair themselves

@@ -172,7 +172,7 @@ private:
   template <class T> void next_block(const T* g, std::size_t h);
   template <class T> void post_block(const T* g, std::size_t slot, std::size_t start, std::size_t known);
   template <class T> static void run_helper_task(void* task) noexcept;
-  void plan_block(block_marks& b, std::size_t start, std::size_t known, std::size_t share,
+  void plan_block(block_marks& b, std::size_t start, std::size_t known, std::size_t share, std::size_t scan,
                   rare_prefix rare) const;
   template <class T> void fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) const;
   template <class T> void steal(const T* g, block_marks& b);
@@ -254,11 +254,8 @@ private:
   bool scan_in_blocks_ = false;    // the block pass marks the proofs' first pairs
   bool scan_wide_ = false;         // and a third range of them
   std::uint64_t review_steps_ = 0; // sparse steps at the last review
-  std::uint64_t review_pairs_ = 0; // proof pairs then (with lent_pairs_)
-  // Pairs the proofs left to the helper's block pass beyond the block_scan of each range: the
-  // reviews count them as the proofs', so that lending them does not turn the block scans off.
-  std::uint64_t lent_pairs_ = 0;
-  std::size_t seen_values_ = 0; // values taken into account
+  std::uint64_t review_pairs_ = 0; // proof pairs then
+  std::size_t seen_values_ = 0;    // values taken into account
   std::size_t next_review_ = 0;
   std::size_t review_count_ = 0; // values at the last review
   std::size_t review_rare_ = 0;  // rare heaps then

@@ -26,8 +26,6 @@ template <class T> grundy_value sparse_engine::impl::step(const T* g, std::size_
   }
   ++statistics_.sparse_steps;
   if (h < block().start || h >= block().end) next_block(g, h);
-  if (const auto& b = block(); b.scan > block_scan && b.scan_done[0] < b.scan_done[1])
-    lent_pairs_ += (b.scan - block_scan) * (b.quarter ? 3 : 2);
   const std::size_t lane = h - block().start;
   // With a helper, this thread's row of the heap holds the pairs it marked itself; the helper's
   // marks join them from their packed copy, a cache line or two taken from the other core

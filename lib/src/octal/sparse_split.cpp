@@ -33,15 +33,19 @@ template <class T> void sparse_engine::impl::review(const T* g, std::size_t coun
   review_count_ = count;
   review_rare_ = rare_.size();
   const std::uint64_t steps = statistics_.sparse_steps - review_steps_;
-  if (steps >= 1024) {
-    const std::uint64_t mean = (statistics_.proof_pairs + lent_pairs_ - review_pairs_) / steps;
+  // While a helper with time to spare marks longer ranges of the proofs' pairs, the proofs are
+  // short because of them, and the ranges cost this thread nothing: they stay as they are.
+  const bool lending = helper_ && scan_in_blocks_ && scan_ > block_scan;
+  if (steps >= 1024 && !lending) {
+    const std::uint64_t mean = (statistics_.proof_pairs - review_pairs_) / steps;
     if (mean >= long_proof) scan_in_blocks_ = true;
     if (mean < short_proof) scan_in_blocks_ = false;
     if (mean >= wide_proof) scan_wide_ = true;
     if (mean < 2 * long_proof) scan_wide_ = false;
   }
   review_steps_ = statistics_.sparse_steps;
-  review_pairs_ = statistics_.proof_pairs + lent_pairs_;
+  if (!scan_in_blocks_) scan_ = block_scan;
+  review_pairs_ = statistics_.proof_pairs;
   if (witness_searches_ >= 64) {
     witnesses_pay_ = 2 * witness_failures_ < witness_searches_;
     witness_searches_ = witness_failures_ = 0;

@@ -51,6 +51,7 @@ std::vector<survey_row> survey_octal(const survey_options& options) {
       for (std::size_t i; (i = next.fetch_add(1)) < codes.size();) {
         analysis_options o;
         o.max_values = options.max_values;
+        o.threads = 1; // the codes share the cores already: a helper would take one from another code
         o.stop = options.stop;
         survey_row row;
         row.code = codes[i];
