@@ -29,8 +29,7 @@ template <class T> void sparse_engine::impl::next_block(const T* g, std::size_t 
   };
   if (!helper_) return prepare_here();
   const std::size_t next = (current_ + 1) % ring;
-  for (std::size_t i = 0; i < lanes_; ++i) // this thread's rows start as the helper's do
-    std::memcpy(aux_.data() + i * row_, pattern_[expected_parity(h + i)].data(), row_);
+  start_rows(aux_.data(), h); // this thread's rows start as the helper's do
   if (posted_[next].start == h) {
     // The helper should stay a block or two ahead: never so far behind that this thread
     // waits, nor so far ahead that it waits for a free block. Behind, this thread takes the
@@ -151,8 +150,7 @@ void sparse_engine::impl::plan_block(block_marks& b, std::size_t start, std::siz
 // thread may take the last chunks of a single move's rare heaps (see steal).
 template <class T>
 void sparse_engine::impl::fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) const {
-  for (std::size_t i = 0; i < lanes_; ++i)
-    std::memcpy(b.rows.data() + i * row_, pattern_[expected_parity(b.start + i)].data(), row_);
+  start_rows(b.rows.data(), b.start);
   if (!shared) {
     mark_scan(g, b.rows.data(), b);
     mark_rare(g, b.rows.data(), b.start, b.split.data(), b.last.data(), rare);
@@ -165,6 +163,12 @@ void sparse_engine::impl::fill_block(const T* g, block_marks& b, rare_prefix rar
   for (unsigned range = 0; range < 3; ++range)
     if (take_scan(claims, range)) mark_scan(g, b.rows.data(), b, range);
   pack_block(b);
+}
+
+// Sets the rows of the block starting at `start` to their patterns: nothing reached yet.
+void sparse_engine::impl::start_rows(std::uint8_t* rows, std::size_t start) const noexcept {
+  for (std::size_t i = 0; i < lanes_; ++i)
+    std::memcpy(rows + i * row_, pattern_[expected_parity(start + i)].data(), row_);
 }
 
 // Packs the rows of a block prepared for this thread while a helper runs: it reads them packed

@@ -135,8 +135,8 @@ private:
   template <class T> bool vector_proofs() const noexcept;
   template <class T>
   void scan(const T* g, std::size_t r, std::size_t from, std::size_t to, std::uint8_t* seen);
-  template <class T> bool aim(const T* g, std::size_t h);
-  template <class T> bool find_witness(const T* g, std::size_t h, grundy_value v);
+  template <class T> bool aim(const T* g, std::size_t h, std::uint8_t* seen);
+  template <class T> bool find_witness(const T* g, std::size_t h, grundy_value v, std::uint8_t* seen);
 
   // The marks of a block of heaps: a row per heap, and which pairs the block pass marked. Per
   // splitting move, the rare heaps [first, last) (indices into rare_): [split, last) marked by
@@ -176,6 +176,7 @@ private:
                   rare_prefix rare) const;
   template <class T> void fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) const;
   template <class T> void steal(const T* g, block_marks& b);
+  void start_rows(std::uint8_t* rows, std::size_t start) const noexcept;
   void pack_block(block_marks& b) const noexcept;
   template <class T> void complete_block(const T* g, block_marks& b);
   std::pair<std::size_t, std::size_t> rare_range(std::size_t n, std::size_t start, std::size_t known,
@@ -233,7 +234,6 @@ private:
   std::vector<std::size_t> lower_;                    // complete_block's first rare heaps, per move
   std::vector<std::uint8_t> aux_;                     // with a helper, the rows this thread reads
   std::size_t words_ = 0;                             // words of a packed row
-  std::uint8_t* in_use_ = nullptr;                    // the row of the heap being settled
   detail::helper_thread* helper_ = nullptr;           // set while extend runs with a helper thread
   std::array<helper_task, ring> tasks_{};             // the helper's tasks, one per block
   std::array<posted_block, ring> posted_{};           // and what this thread knows of them

@@ -37,7 +37,6 @@ template <class T> grundy_value sparse_engine::impl::step(const T* g, std::size_
     if (lane + 1 < lanes_) __builtin_prefetch(bits + words_);
     unpack_row(seen, bits, words_, options_.vector_proofs);
   }
-  in_use_ = seen;
   if (moves_.vanishes(h)) seen[0] = 1;
   for (auto n : moves_.one_heap)
     if (n < h) seen[g[h - n]] = 1;
@@ -81,7 +80,7 @@ grundy_value sparse_engine::impl::prove(const T* g, std::size_t h, std::uint8_t*
   if ((wanted_count_ = list_wanted(wanted_.data(), seen, candidate)) == 0) return candidate;
   pair_range pairs = unscanned(g, h, seen);
   if (settled(seen) || seek(g, pairs, first_budget, seen)) return candidate;
-  if ((aim(g, h) && settled(seen)) || seek(g, pairs, pairs.high, seen)) return candidate;
+  if ((aim(g, h, seen) && settled(seen)) || seek(g, pairs, pairs.high, seen)) return candidate;
   for (std::size_t k = 1; k < moves_.two_heaps.size(); ++k) {
     const std::size_t m = moves_.two_heaps[k];
     if (m + 2 > h) break;
@@ -186,11 +185,11 @@ bool sparse_engine::impl::seek_vectors(const T* g, pair_range& pairs, std::size_
 // and stops at the first that is not found (the scan will settle the rest). Where such
 // witnesses are seldom found (their values drift), only a sample of heaps keeps measuring
 // whether they pay. Returns true when it found any.
-template <class T> bool sparse_engine::impl::aim(const T* g, std::size_t h) {
+template <class T> bool sparse_engine::impl::aim(const T* g, std::size_t h, std::uint8_t* seen) {
   if (!witnesses_pay_ && h % 16 != 0) return false;
   ++witness_searches_;
   std::size_t found = 0;
-  while (found < wanted_count_ && find_witness(g, h, wanted_[found]))
+  while (found < wanted_count_ && find_witness(g, h, wanted_[found], seen))
     ++found;
   if (found < wanted_count_) ++witness_failures_;
   return found > 0;
@@ -201,8 +200,8 @@ template <class T> bool sparse_engine::impl::aim(const T* g, std::size_t h) {
 // frequency of y, where a pair taken in order reaches v only with the frequency of v among
 // all pairs' values. That pays in games whose values settle into a few frequent ones
 // (0.376), not in those where rare-parity values are reached by a few scattered pairs (0.6).
-template <class T> bool sparse_engine::impl::find_witness(const T* g, std::size_t h, grundy_value v) {
-  std::uint8_t* seen = in_use_;
+template <class T>
+bool sparse_engine::impl::find_witness(const T* g, std::size_t h, grundy_value v, std::uint8_t* seen) {
   for (auto n : moves_.two_heaps) {
     if (n + 2 > h) break;
     const std::size_t r = h - n;
