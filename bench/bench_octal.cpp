@@ -57,8 +57,8 @@ void print_statistics(const sparse_engine& e, std::size_t n) {
       e.split().mask, e.split().heap_parity ? " (heap parity)" : "", e.rare_count(), st.naive_steps,
       st.blocks, st.full_scans, static_cast<double>(st.proof_pairs) / static_cast<double>(n));
   if (st.helper_blocks > 0)
-    fmt::print("  second thread: prepared {} blocks of {}; the first thread waited for {}\n",
-               st.helper_blocks, st.blocks, st.helper_waits);
+    fmt::print("  second thread: prepared {} blocks of {}, proved {} heaps; the first thread waited for {}\n",
+               st.helper_blocks, st.blocks, st.helper_proofs, st.helper_waits);
 }
 
 void compare(const std::string& text, std::size_t n, int runs, int naive_runs) {

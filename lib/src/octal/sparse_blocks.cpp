@@ -16,44 +16,55 @@ namespace grundy {
 using namespace detail::sparse;
 
 // Makes the block of heap h ready. Alone, the engine prepares it here. With a helper thread,
-// the helper has prepared most of it, from the values known when it was handed out, while this
-// thread settled the blocks before: this thread hands out the block blocks_ahead further on,
-// then marks the rare pairs the helper left (complete_block). How many it leaves follows which
-// thread waited for the other, so that both stay busy; the values do not depend on it.
+// the helper has prepared most of it a few blocks ahead, from the values known when it was
+// handed out, and gone on with the proofs as far as those values allow (prove_ahead), while
+// this thread settled the blocks before: this thread hands out the block blocks_ahead further
+// on, then marks the rare pairs the helper left (complete_block). How many it leaves follows
+// which thread waited for the other, so that both stay busy; the values do not depend on it.
 template <class T> void sparse_engine::impl::next_block(const T* g, std::size_t h) {
   ++statistics_.blocks;
   const auto prepare_here = [&] {
     plan_block(block(), h, h, 0, block_scan, rare_now());
+    block().by_helper = false;
     fill_block(g, block(), rare_now(), false);
-    if (helper_) pack_block(block());
   };
   if (!helper_) return prepare_here();
   const std::size_t next = (current_ + 1) % ring;
-  start_rows(aux_.data(), h); // this thread's rows start as the helper's do
   if (posted_[next].start == h) {
-    // The helper should stay a block or two ahead: never so far behind that this thread
-    // waits, nor so far ahead that it waits for a free block. Behind, this thread takes the
-    // rare pairs it has not begun yet, and a larger share of the next blocks'. Ahead with no
-    // share left to give back (long proofs, few rare heaps: 0.1666), the helper marks longer
-    // ranges of the proofs' first pairs, a block at a time, for a fraction of what the proofs
-    // would pay for them; those shrink first when this thread waits.
+    current_ = next;
+    start_rows(aux_.data(), h); // this thread's rows start as the helper's do
+    // The helper should stay just ahead. Arrived during its proofs, this thread takes those it
+    // has not begun, without waiting: the rows are packed. Arrived before them, it takes what
+    // the helper has not begun, waits for the rest, and takes a larger share of the next
+    // blocks' rare heaps (or, if the helper marks longer ranges of the proofs' first pairs,
+    // shorter ones). Arrived after two more blocks, it gives the helper more: rare heaps back,
+    // then, once it marks them all, the proofs (prove_ahead) or, where it cannot take those
+    // (values of more than nine bits: 0.146), longer ranges of their first pairs, for a
+    // fraction of what the proofs would pay. The helper proves only blocks whose rare heaps it
+    // marks all: without this thread's share, its candidates would often be wrong.
     const auto ticket = posted_[next].ticket;
-    if (!helper_->finished(ticket)) {
+    const arrival found = helper_->finished(ticket) ? arrival::finished : steal(g, block());
+    // The pairs the helper left need nothing more from it: marked while it finishes.
+    const std::size_t small_pairs = complete_block(g, block());
+    if (found == arrival::marking) {
       ++statistics_.helper_waits;
       if (scan_ > block_scan)
         scan_ -= block_scan_step;
       else
-        share_ += share_step;
-      steal(g, blocks_[next]);
-    } else if (helper_->finished(ticket + 2)) {
+        share_ = std::min(share_ + share_step, rare_.size());
+      helper_->wait(ticket);
+    } else if (found == arrival::finished && helper_->finished(ticket + 2)) {
       if (share_ > 0)
         share_ -= std::min(share_, share_step);
-      else if (scan_in_blocks_)
+      else if (scan_in_blocks_ && !vector_proofs<T>())
         scan_ = std::min(scan_ + block_scan_step, max_block_scan);
     }
-    helper_->wait(ticket);
+    block().scan_done[0] = small_pairs; // read by the helper until it has marked its pairs
     ++statistics_.helper_blocks;
-    current_ = next;
+    if (ahead_proved_ >= 16 * lanes_) {
+      ahead_pays_ = 2 * ahead_used_ >= ahead_proved_;
+      ahead_proved_ = ahead_used_ = 0;
+    }
   } else {
     drain();
     current_ = next;
@@ -64,7 +75,6 @@ template <class T> void sparse_engine::impl::next_block(const T* g, std::size_t 
     const std::size_t slot = (current_ + d) % ring;
     if (posted_[slot].start != h + d * lanes_) post_block(g, slot, h + d * lanes_, h);
   }
-  complete_block(g, block());
 }
 
 // Hands the helper the block starting at `start`, to prepare into blocks_[slot] from the values
@@ -79,7 +89,16 @@ void sparse_engine::impl::post_block(const T* g, std::size_t slot, std::size_t s
     rare_.reserve(2 * room);
     rare_values_.reserve(2 * room);
   }
-  plan_block(blocks_[slot], start, known, share_, scan_, rare_now());
+  // The slot held the block this thread has just left, which it may have left while the helper
+  // was proving it (see steal). The helper has finished with it all the same: this thread
+  // reached the next block only once the helper's task for it had begun, and tasks run in order.
+  // While the helper's proofs do not pay, one block in ahead_sample tries them, all its rare
+  // heaps marked by the helper: they are measured on such blocks only (see step).
+  const bool sample = !ahead_pays_ && ++ahead_blocks_ % ahead_sample == 0;
+  plan_block(blocks_[slot], start, known, sample ? 0 : share_, scan_, rare_now());
+  blocks_[slot].by_helper = true;
+  blocks_[slot].prove = (ahead_pays_ && share_ == 0) || sample;
+  blocks_[slot].measured = sample || share_ == 0;
   tasks_[slot] = {this, g, &blocks_[slot], rare_now()};
   posted_[slot] = {start, helper_->post(&run_helper_task<T>, &tasks_[slot])};
 }
@@ -91,40 +110,12 @@ template <class T> void sparse_engine::impl::run_helper_task(void* task) noexcep
 
 namespace {
 
-// A shared block's work not yet taken, in one word: its rare heaps [low, high), which the
-// helper takes in chunks from the low end and the engine's thread from the high end, and which
-// of the three ranges of the proofs' first pairs (mark_scan) are taken, by whichever thread
-// gets there first. Rare heaps are shared only while their indices fit in index_bits.
-constexpr unsigned index_bits = 29;
-constexpr std::size_t max_claim_index = (std::size_t{1} << index_bits) - 1;
-constexpr std::uint64_t scan_flags = std::uint64_t{7} << 61;
-constexpr std::uint64_t scan_flag(unsigned range) noexcept { return std::uint64_t{1} << (61 + range); }
-constexpr std::uint64_t claim_range(std::size_t low, std::size_t high, std::uint64_t flags = 0) noexcept {
-  return std::uint64_t{low} | std::uint64_t{high} << index_bits | (flags & scan_flags);
-}
-constexpr std::size_t claim_low(std::uint64_t c) noexcept { return c & max_claim_index; }
-constexpr std::size_t claim_high(std::uint64_t c) noexcept { return (c >> index_bits) & max_claim_index; }
-bool take_scan(std::atomic_ref<std::uint64_t> claims, unsigned range) noexcept {
-  return !(claims.fetch_or(scan_flag(range), std::memory_order_acq_rel) & scan_flag(range));
-}
-
-// Rare heaps taken at a time from a shared block: about a thousand options, long enough for
-// the exchange to cost little, short enough that the engine's thread seldom waits for the
-// helper's last chunk.
-constexpr std::size_t claim_chunk = 64;
-
-// Takes the next chunk of rare heaps not yet taken, from the low end (the helper) or the high
-// end (the engine's thread), into [from, to); false once none is left.
-bool take_rare(std::atomic_ref<std::uint64_t> claims, bool low_end, std::size_t& from,
-               std::size_t& to) noexcept {
-  for (std::uint64_t c = claims.load(std::memory_order_acquire); claim_low(c) < claim_high(c);) {
-    const std::size_t low = claim_low(c), high = claim_high(c), chunk = std::min(claim_chunk, high - low);
-    std::tie(from, to) = low_end ? std::pair{low, low + chunk} : std::pair{high - chunk, high};
-    const std::uint64_t rest = low_end ? claim_range(to, high, c) : claim_range(low, from, c);
-    if (claims.compare_exchange_weak(c, rest, std::memory_order_acq_rel)) return true;
-  }
-  return false;
-}
+// Rare heaps the helper marks between two looks at its limit: about a thousand options, long
+// enough for the look to cost nothing, short enough that the engine's thread seldom waits for
+// the helper's last chunk. Its progress is a release store and its limit a relaxed load, plain
+// moves on x86: no locked instruction, which would wait for the thousands of marks stored
+// before it.
+constexpr std::size_t claim_chunk = 16;
 
 } // namespace
 
@@ -135,34 +126,46 @@ void sparse_engine::impl::plan_block(block_marks& b, std::size_t start, std::siz
                                      std::size_t scan, rare_prefix rare) const {
   b.start = start;
   b.end = start + lanes_;
+  b.known = known;
   for (std::size_t k = 0; k < moves_.two_heaps.size(); ++k) {
     std::tie(b.first[k], b.last[k]) = rare_range(moves_.two_heaps[k], start, known, rare);
     b.split[k] = std::min(b.first[k] + share, b.last[k]);
   }
-  b.rare_shared = moves_.two_heaps.size() == 1 && b.last[0] <= max_claim_index;
-  b.claims = b.rare_shared ? claim_range(b.split[0], b.last[0]) : 0;
   b.scan = scan;
+  const bool single = moves_.two_heaps.size() == 1;
+  b.rare_from = single ? b.split[0] : 0;
+  b.rare_to = single ? b.last[0] : 0;
+  b.progress = b.rare_from;
+  b.limit = std::numeric_limits<std::size_t>::max();
+  b.proved.fill(block_marks::none);
   plan_scan(b, known);
 }
 
 // Fills a planned block: patterns, the proofs' first pairs, then the rare pairs [split, last)
-// of each move. Runs on either thread; `shared` says the helper runs it, and that the engine's
-// thread may take the last chunks of a single move's rare heaps (see steal).
+// of each move. Runs on either thread; `shared` says the helper runs it, in the order of the
+// block's positions, so that the engine's thread may take what it has not begun (see steal),
+// and goes on with the proofs as far as its values allow (prove_ahead).
 template <class T>
-void sparse_engine::impl::fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) const {
+void sparse_engine::impl::fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) {
   start_rows(b.rows.data(), b.start);
   if (!shared) {
-    mark_scan(g, b.rows.data(), b);
+    mark_scan(g, b.rows.data(), b, 0, b.pieces);
     mark_rare(g, b.rows.data(), b.start, b.split.data(), b.last.data(), rare);
     return;
   }
-  std::atomic_ref<std::uint64_t> claims(b.claims);
-  if (!b.rare_shared) mark_rare(g, b.rows.data(), b.start, b.split.data(), b.last.data(), rare);
-  for (std::size_t from, to; take_rare(claims, true, from, to);)
+  if (b.rare_to == 0) mark_rare(g, b.rows.data(), b.start, b.split.data(), b.last.data(), rare);
+  for (std::size_t from = b.rare_from; from < b.rare_to && go_on(b, from);) {
+    const std::size_t to = std::min(from + claim_chunk, b.rare_to);
     mark_rare(g, b.rows.data(), b.start, &from, &to, rare);
-  for (unsigned range = 0; range < 3; ++range)
-    if (take_scan(claims, range)) mark_scan(g, b.rows.data(), b, range);
+    done_up_to(b, from = to);
+  }
+  for (std::size_t piece = 0; piece < b.pieces && go_on(b, b.rare_to + piece); ++piece) {
+    mark_scan(g, b.rows.data(), b, piece, piece + 1);
+    done_up_to(b, b.rare_to + piece + 1);
+  }
   pack_block(b);
+  done_up_to(b, b.lanes_at());
+  prove_ahead(g, b);
 }
 
 // Sets the rows of the block starting at `start` to their patterns: nothing reached yet.
@@ -178,27 +181,48 @@ void sparse_engine::impl::pack_block(block_marks& b) const noexcept {
     pack_row(b.bits.data() + i * words_, b.rows.data() + i * row_, words_, options_.vector_proofs);
 }
 
-// The engine's thread, arrived at a block the helper has not finished, takes what the helper
-// has not begun (the proofs' first pairs, then rare heaps from the high end) into aux_, whose
-// marks step and the proofs read beside the block's.
-template <class T> void sparse_engine::impl::steal(const T* g, block_marks& b) {
-  const rare_prefix rare = rare_now();
-  std::atomic_ref<std::uint64_t> claims(b.claims);
-  for (unsigned range = 3; range-- > 0;)
-    if (take_scan(claims, range)) mark_scan(g, aux_.data(), b, range);
-  for (std::size_t from, to; take_rare(claims, false, from, to);)
-    mark_rare(g, aux_.data(), b.start, &from, &to, rare);
+// The engine's thread, arrived at a block the helper has not finished, takes the work the
+// helper has not begun, from the position after the one it is at: the rest of the rare heaps
+// and of the ranges of the proofs' first pairs, into aux_, whose marks step and the proofs read
+// beside the block's, and the proofs. The helper may have begun the position it is told to stop
+// at before it sees the limit: both threads then do the same work, which is harmless.
+template <class T> sparse_engine::impl::arrival sparse_engine::impl::steal(const T* g, block_marks& b) {
+  const std::size_t at = std::atomic_ref<std::size_t>(b.progress).load(std::memory_order_acquire);
+  if (at >= b.lanes_at()) {
+    // Proving: the helper finishes the lane it is on, this thread proves the others.
+    std::atomic_ref<std::size_t>(b.limit).store(at, std::memory_order_relaxed);
+    return arrival::proving;
+  }
+  // Rare heaps: the chunk after the one the helper marks. Ranges: the piece after.
+  const std::size_t from = at < b.rare_to ? std::min(at + claim_chunk, b.rare_to) : at + 1;
+  std::atomic_ref<std::size_t>(b.limit).store(from, std::memory_order_relaxed);
+  if (from < b.rare_to) mark_rare(g, aux_.data(), b.start, &from, &b.rare_to, rare_now());
+  if (b.rare_to + b.pieces > from)
+    mark_scan(g, aux_.data(), b, std::max(from, b.rare_to) - b.rare_to, b.pieces);
+  return arrival::marking;
 }
 
-// Marks the rare pairs of a block the helper prepared that it left to this thread, which
-// knows every value before the block: the first `share` of the helper's range, and the rare
-// heaps too small for the helper's values. They go to aux_ (see step).
-template <class T> void sparse_engine::impl::complete_block(const T* g, block_marks& b) {
+// Marks, into aux_ (see step), the pairs of a block the helper prepared that it left to this
+// thread, which knows every value before the block: the first `share` of the helper's rare
+// heaps, the rare heaps too small for the helper's values, and the proofs' first pairs of small
+// heaps below the helper's range, whose first pair it returns (the block's scan_done[0] once the
+// helper is done with it).
+template <class T> std::size_t sparse_engine::impl::complete_block(const T* g, block_marks& b) {
   const rare_prefix rare = rare_now();
   for (std::size_t k = 0; k < moves_.two_heaps.size(); ++k)
     lower_[k] = rare_range(moves_.two_heaps[k], b.start, b.start, rare).first; // <= b.first[k]
   mark_rare(g, aux_.data(), b.start, lower_.data(), b.split.data(), rare);
   std::copy(lower_.begin(), lower_.end(), b.first.begin());
+  if (b.scan_done[1] <= b.scan_done[0]) return b.scan_done[0]; // the proofs scan every pair
+  // Pairs (a, h - n - a) whose other heap lies before the block for every heap h of it.
+  const std::size_t n = moves_.two_heaps.front();
+  const std::size_t from = lanes_ > n + 1 ? lanes_ - n : 1;
+  if (from >= b.scan_done[0]) return b.scan_done[0];
+  const T* base = g + (b.start - n);
+  with_layout(bits_, [&](auto row, auto lanes) {
+    mark_range<row(), lanes()>(aux_.data(), g, base, from, b.scan_done[0]);
+  });
+  return from;
 }
 
 // The rare heaps r (indices into `rare`) whose pairs with the move removing n have their
@@ -267,9 +291,11 @@ void sparse_engine::impl::plan_scan(block_marks& b, std::size_t known) const {
   if (!scan_in_blocks_ || high < 4 * (low + b.scan)) {
     constexpr auto none = std::numeric_limits<std::size_t>::max();
     b.scan_done = {1, 1, none, none}; // nothing marked: the proofs scan every pair themselves
+    b.pieces = 0;
     return;
   }
   b.scan_done = {low, low + b.scan, high - b.scan, high};
+  b.pieces = scan_ranges * ((b.scan + scan_piece - 1) / scan_piece);
   // Where the proofs are longest, a third range, around a = (h - n) / 4, reaches yet other
   // values: in Officers (0.6) it leaves a fifth fewer values for the proofs to find, which
   // pays; in 0.376, whose proofs are shorter, it does not. It lies well inside the range
@@ -278,21 +304,24 @@ void sparse_engine::impl::plan_scan(block_marks& b, std::size_t known) const {
   if (scan_wide_) b.quarter = high / 2;
 }
 
-// Marks the pairs plan_scan chose into `rows`, the block's or aux_: one of the three ranges,
-// or all of them.
+// Marks the pieces [from, to) of the pairs plan_scan chose into `rows`, the block's or aux_:
+// the three ranges one after the other, scan_piece pairs a piece.
 template <class T>
-void sparse_engine::impl::mark_scan(const T* g, std::uint8_t* rows, const block_marks& b,
-                                    unsigned range) const {
-  if (b.scan_done[1] <= b.scan_done[0]) return;
+void sparse_engine::impl::mark_scan(const T* g, std::uint8_t* rows, const block_marks& b, std::size_t from,
+                                    std::size_t to) const {
+  if (b.pieces == 0) return;
   const T* base = g + (b.start - moves_.two_heaps.front());
-  const std::size_t quarter = b.quarter;
+  const std::size_t per_range = b.pieces / scan_ranges;
+  const std::array<std::pair<std::size_t, std::size_t>, scan_ranges> ranges{
+      std::pair{b.scan_done[0], b.scan_done[1]},
+      b.quarter ? std::pair{b.quarter - b.scan, b.quarter} : std::pair{std::size_t{0}, std::size_t{0}},
+      std::pair{b.scan_done[2], b.scan_done[3]}};
   with_layout(bits_, [&](auto row, auto lanes) {
-    if (range == 0 || range == all_ranges)
-      mark_range<row(), lanes()>(rows, g, base, b.scan_done[0], b.scan_done[1]);
-    if (quarter && (range == 1 || range == all_ranges))
-      mark_range<row(), lanes()>(rows, g, base, quarter - b.scan, quarter);
-    if (range == 2 || range == all_ranges)
-      mark_range<row(), lanes()>(rows, g, base, b.scan_done[2], b.scan_done[3]);
+    for (std::size_t piece = from; piece < to; ++piece) {
+      const auto [low, high] = ranges[piece / per_range];
+      const std::size_t first = low + piece % per_range * scan_piece;
+      if (first < high) mark_range<row(), lanes()>(rows, g, base, first, std::min(first + scan_piece, high));
+    }
   });
 }
 

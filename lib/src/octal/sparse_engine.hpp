@@ -25,14 +25,22 @@
 //   before it. What the helper cannot mark yet, or is left to balance the two, this thread
 //   marks in rows of its own, so that the cores share few cache lines. The values are those of
 //   one thread, whatever the schedule. The helper hands each row over packed to bits, a cache
-//   line where the row takes nine, which this thread ORs into a row of its own.
+//   line where the row takes nine, which this thread ORs into a row of its own. With time to
+//   spare, the helper goes on with the proofs of its block from the values it knows
+//   (prove_ahead): a proof needs values from before the block only for most of its pairs, and
+//   its candidate is seldom moved by the rare pairs the helper cannot mark. Its positions in
+//   the block's work (progress, limit) let this thread take what it has not begun, with plain
+//   stores on both sides: a locked exchange would wait for thousands of stored marks.
 
 #include <grundy/octal/moves.hpp>
 #include <grundy/octal/sparse.hpp>
 
 #include <grundy/detail/helper_thread.hpp>
 
+#include "pairs.hpp"
+
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -71,10 +79,6 @@ constexpr std::size_t first_budget = 4096;
 // range marked (until they average less than 2 * long_proof): Officers' proofs take some
 // 1400 pairs beyond the block's, 0.376's 800 to 1200.
 constexpr std::size_t block_scan = 256;
-// With a second thread that would otherwise wait for work, the block pass takes more of the
-// proofs' pairs: up to this many per range (see next_block).
-constexpr std::size_t max_block_scan = 4096;
-constexpr std::size_t block_scan_step = 32;
 constexpr std::size_t long_proof = 512;
 constexpr std::size_t short_proof = 192;
 constexpr std::size_t wide_proof = 1280;
@@ -86,11 +90,20 @@ constexpr std::size_t witness_tries = 32;
 // Heaps remembered for each value, to pair with frequent ones.
 constexpr std::size_t remembered_heaps = 1024;
 
+// Heaps per block at most (see lanes_for).
+constexpr std::size_t max_lanes = 32;
+
 // Values to compute below which a second thread does not pay for its start (some tens of
 // microseconds); whether a whole run is long enough to gain is the caller's choice. Low enough
 // for the short chunks in which a run times two threads against one (2,048 values of 0.146 take
 // 25 ms: with 4,096 here, two threads were timed without their helper and never chosen).
 constexpr std::size_t threaded_values = 256;
+
+// With a second thread that would otherwise wait for work and cannot take the proofs (values
+// of more than nine bits, see prove_ahead), the block pass takes more of the proofs' pairs: up
+// to this many per range (see next_block).
+constexpr std::size_t max_block_scan = 4096;
+constexpr std::size_t block_scan_step = 32;
 
 // How many rare heaps per move the block passes move between the threads at each block, in
 // the direction of the one that did not wait.
@@ -132,7 +145,15 @@ private:
   template <class T> pair_range unscanned(const T* g, std::size_t h, std::uint8_t* seen);
   template <class T> bool seek(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen);
   template <class T> bool seek_vectors(const T* g, pair_range& pairs, std::size_t budget, std::uint8_t* seen);
-  template <class T> bool vector_proofs() const noexcept;
+  // Whether the proofs look pairs up 32 at a time (see seek_vectors), which the helper's
+  // proofs need.
+  template <class T> bool vector_proofs() const noexcept {
+#ifdef GRUNDY_PAIRS_AVX512
+    return sizeof(T) <= 2 && bits_ <= 9 && options_.vector_proofs && detail::has_avx512();
+#else
+    return false;
+#endif
+  }
   template <class T>
   void scan(const T* g, std::size_t r, std::size_t from, std::size_t to, std::uint8_t* seen);
   template <class T> bool aim(const T* g, std::size_t h, std::uint8_t* seen);
@@ -141,19 +162,51 @@ private:
   // The marks of a block of heaps: a row per heap, and which pairs the block pass marked. Per
   // splitting move, the rare heaps [first, last) (indices into rare_): [split, last) marked by
   // fill_block, maybe on the helper thread, and [first, split) by complete_block.
-  // A cache line or more each, and `claims` one of its own: the helper takes from it while
-  // this thread reads the block in use and plans the next ones, in the lines beside it.
+  // A cache line or more each, and `progress` and `limit` one of their own: the helper writes
+  // one and reads the other while this thread reads the block in use and plans the next ones,
+  // in the lines beside them.
   struct alignas(64) block_marks {
     std::size_t start = 0, end = 0; // heaps start..end-1; end 0: not prepared
+    std::size_t known = 0;          // the values G(0..known-1) it was prepared from
     std::vector<std::size_t> first, split, last;
     std::array<std::size_t, 4> scan_done{};        // pairs [0],[1]) and [2],[3]) marked by the block
     std::size_t quarter = 0;                       // and pairs [quarter - scan, quarter) if not 0
     std::size_t scan = detail::sparse::block_scan; // pairs in each of those ranges
     std::vector<std::uint8_t> rows;
-    std::vector<std::uint64_t> bits;      // with a helper: the rows' marks packed (pack_row), row by row
-    bool rare_shared = false;             // a single move whose rare heaps the threads take in chunks
-    alignas(64) std::uint64_t claims = 0; // the work not yet taken from a shared block (see fill_block)
+    std::vector<std::uint64_t> bits; // with a helper: the rows' marks packed (pack_row), row by row
+    bool by_helper = false;          // prepared by the helper: read packed, completed by this thread
+    bool prove = false;              // the helper goes on with the proofs (prove_ahead)
+    bool measured = false;           // with every rare heap it could mark: a fair test of them
+    // The helper's work in order, as positions: the rare heaps [rare_from, rare_to) of a single
+    // move (empty with several, whose rare pairs it marks first), then the pieces of the ranges
+    // of the proofs' first pairs (rare_to + piece, see mark_scan), the packing of the rows, then
+    // the proofs of the lanes (from lanes_at() on, one a lane). Once the rows are packed, the
+    // engine's thread reads the block while the helper goes on with its proofs.
+    std::size_t rare_from = 0, rare_to = 0;
+    std::size_t pieces = 0; // of the ranges of the proofs' first pairs, scan_piece pairs each
+    std::size_t lanes_at() const noexcept { return rare_to + pieces + 1; }
+    // Per lane, the candidate whose proof the helper completed (prove_ahead), published after
+    // the row's packed bits and the pairs the proof scanned; none: not proved.
+    static constexpr grundy_value none = ~grundy_value{0};
+    std::array<grundy_value, detail::sparse::max_lanes> proved{};
+    std::array<std::uint32_t, detail::sparse::max_lanes> proof_pairs{};
+    alignas(64) std::size_t progress = 0; // the helper has done the work before this position
+    std::size_t limit = 0;                // and stops at this one, which the engine's thread lowers
   };
+  static constexpr std::size_t scan_ranges = 3;
+  // Pairs in a piece of those ranges: short enough that the engine's thread, arrived at a block
+  // whose ranges the helper is marking, seldom waits long for the piece the helper is on.
+  static constexpr std::size_t scan_piece = 64;
+  // How the engine's thread found a block the helper prepared (see steal).
+  enum class arrival { finished, marking, proving };
+  // On the helper: whether the work at `pos` is still its own (the engine's thread takes the
+  // rest when it arrives first, see steal), and telling that the work before `pos` is done.
+  static bool go_on(block_marks& b, std::size_t pos) noexcept {
+    return pos < std::atomic_ref<std::size_t>(b.limit).load(std::memory_order_relaxed);
+  }
+  static void done_up_to(block_marks& b, std::size_t pos) noexcept {
+    std::atomic_ref<std::size_t>(b.progress).store(pos, std::memory_order_release);
+  }
   // The rare heaps a block pass reads: a prefix of rare_, as long as when the pass was handed out.
   struct rare_prefix {
     const std::uint32_t* heaps;
@@ -162,7 +215,7 @@ private:
   };
   // What the helper thread is handed: fill `block`.
   struct helper_task {
-    const impl* engine;
+    impl* engine;
     const void* g;      // the values, of the storage's type T
     block_marks* block; // planned (plan_block) by this thread
     rare_prefix rare;
@@ -174,11 +227,12 @@ private:
   template <class T> static void run_helper_task(void* task) noexcept;
   void plan_block(block_marks& b, std::size_t start, std::size_t known, std::size_t share, std::size_t scan,
                   rare_prefix rare) const;
-  template <class T> void fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared) const;
-  template <class T> void steal(const T* g, block_marks& b);
+  template <class T> void fill_block(const T* g, block_marks& b, rare_prefix rare, bool shared);
+  template <class T> void prove_ahead(const T* g, block_marks& b);
+  template <class T> arrival steal(const T* g, block_marks& b);
   void start_rows(std::uint8_t* rows, std::size_t start) const noexcept;
   void pack_block(block_marks& b) const noexcept;
-  template <class T> void complete_block(const T* g, block_marks& b);
+  template <class T> std::size_t complete_block(const T* g, block_marks& b);
   std::pair<std::size_t, std::size_t> rare_range(std::size_t n, std::size_t start, std::size_t known,
                                                  rare_prefix rare) const;
   template <class T>
@@ -188,9 +242,9 @@ private:
   void mark_block(std::uint8_t* rows, const T* base, const T* second, rare_prefix rare, std::size_t first,
                   std::size_t last) const;
   void plan_scan(block_marks& b, std::size_t known) const;
-  static constexpr unsigned all_ranges = 3;
   template <class T>
-  void mark_scan(const T* g, std::uint8_t* rows, const block_marks& b, unsigned range = all_ranges) const;
+  void mark_scan(const T* g, std::uint8_t* rows, const block_marks& b, std::size_t from,
+                 std::size_t to) const;
   rare_prefix rare_now() const noexcept { return {rare_.data(), rare_values_.data(), rare_.size()}; }
   block_marks& block() noexcept { return blocks_[current_]; }
 
@@ -226,8 +280,8 @@ private:
   static constexpr std::size_t blocks_ahead = 4;
   static constexpr std::size_t ring = blocks_ahead + 1;
   struct posted_block {
-    std::size_t start = 0;    // the first heap of the block handed to the helper; 0: none
-    std::uint32_t ticket = 0; // its task
+    std::size_t start = 0;    // the first heap of the block planned in this slot; 0: none
+    std::uint32_t ticket = 0; // with the helper: its task
   };
   std::array<block_marks, ring> blocks_;
   std::size_t current_ = 0;                           // the block in use
@@ -246,6 +300,14 @@ private:
   std::array<std::vector<std::uint64_t>, 2> counts_;  // counts_[h & 1][g]: heaps h >= 1 of value g
   std::vector<std::vector<std::uint32_t>> positions_; // positions_[g]: the first heaps of value g
   std::vector<grundy_value> frequent_;                // the most frequent values, most first
+
+  // The helper's proofs pay where the candidate it proves is the heap's (the rare heaps it
+  // cannot mark seldom move it): counted over the heaps it proved, and tried on one block in
+  // ahead_sample while they do not pay.
+  static constexpr std::size_t ahead_sample = 16;
+  bool ahead_pays_ = true;
+  std::uint64_t ahead_proved_ = 0, ahead_used_ = 0;
+  std::size_t ahead_blocks_ = 0;
 
   bool witnesses_pay_ = true;          // aimed witnesses settle most proofs they are tried on
   std::uint64_t witness_searches_ = 0; // since the last review

@@ -7,6 +7,7 @@
 
 #include "pairs.hpp"
 
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +28,7 @@ constexpr std::size_t row_bytes(unsigned bits) { return (std::size_t{1} << bits)
 constexpr std::size_t lanes_for(unsigned bits) {
   return bits <= 8 ? 32 : bits <= 9 ? 16 : bits <= 11 ? 8 : 4;
 }
+static_assert(lanes_for(0) <= max_lanes);
 
 // GCC turns `base - heaps[j]` plus each lane's offset into one index register per lane, and
 // narrows x ^ y back to the value type after the XOR: one or two extra instructions per
@@ -95,6 +97,27 @@ inline std::size_t list_wanted(grundy_value* wanted, const std::uint8_t* seen,
   return count;
 }
 
+// The values below `candidate` (at most wanted_bits::limit) that `row` marks 2, into `wanted`.
+// With AVX-512, 64 marks a compare: the helper sets up a proof for every heap of its blocks.
+#ifdef GRUNDY_PAIRS_AVX512
+GRUNDY_AVX512_TARGET inline void wanted_from_row(wanted_bits& wanted, const std::uint8_t* row,
+                                                 grundy_value candidate) noexcept {
+  const __m512i two = _mm512_set1_epi8(2);
+  for (grundy_value base = 0; base < candidate; base += 64) {
+    std::uint64_t mask = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(row + base), two);
+    if (candidate - base < 64) mask &= (std::uint64_t{1} << (candidate - base)) - 1;
+    std::memcpy(wanted.words + base / 16, &mask, sizeof mask); // words are little-endian bits
+    wanted.count += static_cast<std::size_t>(std::popcount(mask));
+  }
+}
+#endif
+
+// A word of packed marks that the other thread may be writing (see prove_ahead): an atomic
+// load, a plain one on the processors this runs on.
+inline std::uint64_t load_bits(std::uint64_t& word) noexcept {
+  return std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed);
+}
+
 // A row's marks as bits, for handing a block over to the other thread: the values a row
 // marks as reached (bytes equal to 1) become the bits set in `words` words of 64, one cache
 // line for Officers' 512 values where the row takes nine. The other thread reads that line
@@ -106,11 +129,11 @@ GRUNDY_AVX512_TARGET inline void pack_row_avx512(std::uint64_t* bits, const std:
   for (std::size_t w = 0; w < words; ++w)
     bits[w] = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(row + 64 * w), one);
 }
-GRUNDY_AVX512_TARGET inline void unpack_row_avx512(std::uint8_t* row, const std::uint64_t* bits,
+GRUNDY_AVX512_TARGET inline void unpack_row_avx512(std::uint8_t* row, std::uint64_t* bits,
                                                    std::size_t words) noexcept {
   const __m512i one = _mm512_set1_epi8(1);
   for (std::size_t w = 0; w < words; ++w)
-    _mm512_mask_storeu_epi8(row + 64 * w, bits[w], one);
+    _mm512_mask_storeu_epi8(row + 64 * w, load_bits(bits[w]), one);
 }
 #endif
 
@@ -131,13 +154,12 @@ inline void pack_row(std::uint64_t* bits, const std::uint8_t* row, std::size_t w
   }
 }
 
-inline void unpack_row(std::uint8_t* row, const std::uint64_t* bits, std::size_t words,
-                       bool vector) noexcept {
+inline void unpack_row(std::uint8_t* row, std::uint64_t* bits, std::size_t words, bool vector) noexcept {
 #ifdef GRUNDY_PAIRS_AVX512
   if (vector && has_avx512()) return unpack_row_avx512(row, bits, words);
 #endif
   for (std::size_t w = 0; w < words; ++w)
-    for (std::uint64_t m = bits[w]; m; m &= m - 1)
+    for (std::uint64_t m = load_bits(bits[w]); m; m &= m - 1)
       row[64 * w + static_cast<std::size_t>(std::countr_zero(m))] = 1;
 }
 

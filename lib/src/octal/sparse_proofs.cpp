@@ -8,6 +8,8 @@
 #include "steps.hpp"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cstring>
 #include <limits>
 
@@ -27,12 +29,17 @@ template <class T> grundy_value sparse_engine::impl::step(const T* g, std::size_
   ++statistics_.sparse_steps;
   if (h < block().start || h >= block().end) next_block(g, h);
   const std::size_t lane = h - block().start;
-  // With a helper, this thread's row of the heap holds the pairs it marked itself; the helper's
-  // marks join them from their packed copy, a cache line or two taken from the other core
-  // instead of every line of the helper's row.
-  std::uint8_t* seen = (helper_ ? aux_ : block().rows).data() + lane * row_;
-  if (helper_) {
-    const std::uint64_t* bits = block().bits.data() + lane * words_;
+  // In a block the helper prepared, this thread's row of the heap holds the pairs it marked
+  // itself; the helper's marks join them from their packed copy, a cache line or two taken from
+  // the other core instead of every line of the helper's row.
+  const bool handed = helper_ && block().by_helper;
+  std::uint8_t* seen = (handed ? aux_ : block().rows).data() + lane * row_;
+  grundy_value proved = block_marks::none;
+  if (handed) {
+    // The helper may still be proving this block's last heaps: its candidate first, then the
+    // bits, which hold the proof if the candidate says so.
+    proved = std::atomic_ref<grundy_value>(block().proved[lane]).load(std::memory_order_acquire);
+    std::uint64_t* bits = block().bits.data() + lane * words_;
     // The next heap's line is on the helper's core: it is fetched while this heap's proof runs.
     if (lane + 1 < lanes_) __builtin_prefetch(bits + words_);
     unpack_row(seen, bits, words_, options_.vector_proofs);
@@ -43,7 +50,17 @@ template <class T> grundy_value sparse_engine::impl::step(const T* g, std::size_
   mark_recent(g, h, seen);
   const auto candidate = static_cast<grundy_value>(
       static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen);
-  const grundy_value x = prove(g, h, seen, candidate);
+  // The helper may have proved the candidate already: then every smaller value is reached.
+  if (proved != block_marks::none && block().measured) {
+    ++ahead_proved_;
+    if (proved == candidate) ++ahead_used_;
+  }
+  // The proof counts as if this thread had run it (the reviews read the proofs' length).
+  if (proved == candidate) {
+    ++statistics_.helper_proofs;
+    statistics_.proof_pairs += block().proof_pairs[lane];
+  }
+  const grundy_value x = proved == candidate ? candidate : prove(g, h, seen, candidate);
   // The values' storage is widened for x once it is returned: the helper must not read it then.
   if (x > std::numeric_limits<T>::max()) drain();
   return x;
@@ -136,14 +153,6 @@ bool sparse_engine::impl::seek(const T* g, pair_range& pairs, std::size_t budget
   return false;
 }
 
-template <class T> bool sparse_engine::impl::vector_proofs() const noexcept {
-#ifdef GRUNDY_PAIRS_AVX512
-  return sizeof(T) <= 2 && bits_ <= 9 && options_.vector_proofs && detail::has_avx512();
-#else
-  return false;
-#endif
-}
-
 // seek with the wanted values in a bitmap and the pairs looked up 32 at a time (see
 // detail::find_wanted): the cost no longer grows with the number of values wanted.
 template <class T>
@@ -178,6 +187,73 @@ bool sparse_engine::impl::seek_vectors(const T* g, pair_range& pairs, std::size_
   return settled(seen);
 #else
   return false;
+#endif
+}
+
+// The helper's share of the proofs of a block it prepared: for each heap, the values its rows
+// want (of the other parity, below the first value of the rare parity they do not reach) are
+// sought in the pairs whose heaps it knows, a ≥ the first such, beyond the ranges the block
+// marked, as seek_vectors does. The engine's thread marks more (the rare heaps too small for
+// the helper, the first pairs of small heaps), which may raise the candidate and reach some
+// of the values sought: the helper's proof is the heap's only when the engine's thread finds
+// the same candidate (see step); every value below it is then reached. A proof the helper
+// does not complete is dropped. Stops when the engine's thread arrives at the block and takes
+// the rest (go_on).
+template <class T> void sparse_engine::impl::prove_ahead(const T* g, block_marks& b) {
+#ifdef GRUNDY_PAIRS_AVX512
+  if constexpr (sizeof(T) <= 2) {
+    if (!b.prove || !vector_proofs<T>() || b.start == 0) return;
+    const std::size_t n = moves_.two_heaps.front();
+    const std::size_t lead = b.start + lanes_ - b.known;
+    const std::size_t least = std::max(lead > n ? lead - n : 1, b.scan_done[1]);
+    for (std::size_t i = 0; i < lanes_; ++i) {
+      const std::size_t pos = b.lanes_at() + i;
+      if (!go_on(b, pos)) break;
+      done_up_to(b, pos + 1); // the lane is begun: the engine's thread leaves it to the helper
+      const std::size_t h = b.start + i;
+      if (h < n + 2) continue;
+      const std::size_t r = h - n;
+      std::uint8_t* seen = b.rows.data() + i * row_;
+      const auto candidate = static_cast<grundy_value>(
+          static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen);
+      detail::wanted_bits bits;
+      wanted_from_row(bits, seen, std::min(candidate, detail::wanted_bits::limit));
+      std::size_t low = least, high = std::min(b.scan_done[2], r / 2 + 1), budget = first_budget;
+      std::size_t pairs = 0;
+      const auto search = [&](std::size_t from, std::size_t to) {
+        std::size_t a = detail::find_wanted(g, r, from, to, bits, seen);
+        for (; a < to && bits.count > 0; ++a) {
+          const grundy_value v = grundy_value{g[a]} ^ g[r - a];
+          if (bits.take(v)) seen[v] = 1;
+        }
+        pairs += a - from;
+      };
+      for (std::size_t chunk = first_chunk; bits.count > 0 && low < high && budget > 0;
+           chunk = std::min(2 * chunk, last_chunk)) {
+        const std::size_t up = std::min({chunk, high - low, budget});
+        search(low, low + up);
+        low += up;
+        budget -= up;
+        if (bits.count == 0) break;
+        const std::size_t down = std::min({chunk, high - low, budget});
+        search(high - down, high);
+        high -= down;
+        budget -= down;
+      }
+      if (bits.count > 0) continue;
+      // The engine's thread may be reading the block: the row's bits go over in atomic words,
+      // then the candidate, which says they hold the proof.
+      std::array<std::uint64_t, 8> packed; // words_ <= 8 with vector proofs (bits_ <= 9)
+      pack_row(packed.data(), seen, words_, true);
+      std::uint64_t* words = b.bits.data() + i * words_;
+      for (std::size_t w = 0; w < words_; ++w)
+        std::atomic_ref<std::uint64_t>(words[w]).store(packed[w], std::memory_order_relaxed);
+      b.proof_pairs[i] = static_cast<std::uint32_t>(pairs);
+      std::atomic_ref<grundy_value>(b.proved[i]).store(candidate, std::memory_order_release);
+    }
+  }
+#else
+  (void)g, (void)b;
 #endif
 }
 
@@ -233,6 +309,9 @@ void sparse_engine::impl::scan(const T* g, std::size_t r, std::size_t from, std:
 }
 
 template grundy_value sparse_engine::impl::step(std::uint8_t const*, std::size_t);
+template void sparse_engine::impl::prove_ahead(std::uint8_t const*, block_marks&);
+template void sparse_engine::impl::prove_ahead(std::uint16_t const*, block_marks&);
+template void sparse_engine::impl::prove_ahead(std::uint32_t const*, block_marks&);
 template grundy_value sparse_engine::impl::step(std::uint16_t const*, std::size_t);
 template grundy_value sparse_engine::impl::step(std::uint32_t const*, std::size_t);
 

@@ -31,8 +31,8 @@ struct sparse_options {
   // it off to check the portable code.
   bool vector_proofs = true;
   // Threads for one sequence, 0 for every core. With 2 or more, a second thread marks the rare
-  // pairs of the next block of heaps while the first settles the current one. The values do
-  // not depend on it.
+  // pairs of the next blocks of heaps, and goes on with their proofs, while the first settles
+  // the current one. The values do not depend on it.
   unsigned threads = 1;
 };
 
@@ -45,6 +45,7 @@ struct sparse_statistics {
   std::uint64_t blocks = 0;        // groups of heaps whose rare options were marked together
   std::uint64_t helper_blocks = 0; // of those, blocks a second thread marked most of
   std::uint64_t helper_waits = 0;  // blocks the first thread had to wait for
+  std::uint64_t helper_proofs = 0; // heaps whose proof the second thread had completed
   std::uint64_t reviews = 0;       // times the split was reconsidered
   std::uint64_t changes = 0;       // times it changed
 };
