@@ -29,8 +29,9 @@
 //   spare, the helper goes on with the proofs of its block from the values it knows
 //   (prove_ahead): a proof needs values from before the block only for most of its pairs, and
 //   its candidate is seldom moved by the rare pairs the helper cannot mark. Its positions in
-//   the block's work (progress, limit) let this thread take what it has not begun, with plain
-//   stores on both sides: a locked exchange would wait for thousands of stored marks.
+//   the block's work (progress, limit) let this thread take what it has not begun, through a
+//   release store and relaxed loads (plain moves on x86): a locked exchange would wait for
+//   thousands of stored marks.
 
 #include <grundy/octal/moves.hpp>
 #include <grundy/octal/sparse.hpp>

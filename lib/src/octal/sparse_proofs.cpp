@@ -17,6 +17,51 @@ namespace grundy {
 
 using namespace detail::sparse;
 
+namespace {
+
+// The first unreached value of the rare parity in a heap's row (0 marks), the candidate: at
+// most 2^bits, which no option reaches.
+grundy_value first_candidate(const std::uint8_t* seen, unsigned bits) noexcept {
+  return static_cast<grundy_value>(
+      static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits) + 1)) - seen);
+}
+
+#ifdef GRUNDY_PAIRS_AVX512
+// Looks for the values of `wanted` in the pairs (a, r - a), a in [low, high), at most `budget`
+// of them, a chunk at each end in turn (chunks growing from first_chunk to last_chunk), the
+// range shrinking as it goes; each value found is marked in `seen` and taken from `wanted`.
+// Stops once nothing is wanted; returns the pairs looked at. The pairs are looked up 32 at a
+// time (detail::find_wanted), the last few of a chunk one by one.
+template <class T>
+std::size_t seek_wanted(const T* g, std::size_t r, std::size_t& low, std::size_t& high, std::size_t budget,
+                        detail::wanted_bits& wanted, std::uint8_t* seen) noexcept {
+  std::size_t pairs = 0;
+  const auto search = [&](std::size_t from, std::size_t to) {
+    std::size_t a = detail::find_wanted(g, r, from, to, wanted, seen);
+    for (; a < to && wanted.count > 0; ++a) {
+      const grundy_value v = grundy_value{g[a]} ^ g[r - a];
+      if (wanted.take(v)) seen[v] = 1;
+    }
+    pairs += a - from;
+  };
+  for (std::size_t chunk = first_chunk; wanted.count > 0 && low < high && budget > 0;
+       chunk = std::min(2 * chunk, last_chunk)) {
+    const std::size_t up = std::min({chunk, high - low, budget});
+    search(low, low + up);
+    low += up;
+    budget -= up;
+    if (wanted.count == 0) break;
+    const std::size_t down = std::min({chunk, high - low, budget});
+    search(high - down, high);
+    high -= down;
+    budget -= down;
+  }
+  return pairs;
+}
+#endif
+
+} // namespace
+
 // Each heap's row marks row[v] = 1 for every value reached. It starts as a copy of
 // pattern_[e]: 0 for the candidate values, those only pairs with a rare heap reach (known
 // completely once those pairs are marked), 2 for the values of parity e, which pairs of two
@@ -48,8 +93,7 @@ template <class T> grundy_value sparse_engine::impl::step(const T* g, std::size_
   for (auto n : moves_.one_heap)
     if (n < h) seen[g[h - n]] = 1;
   mark_recent(g, h, seen);
-  const auto candidate = static_cast<grundy_value>(
-      static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen);
+  const grundy_value candidate = first_candidate(seen, bits_);
   // The helper may have proved the candidate already: then every smaller value is reached.
   if (proved != block_marks::none && block().measured) {
     ++ahead_proved_;
@@ -162,28 +206,7 @@ bool sparse_engine::impl::seek_vectors(const T* g, pair_range& pairs, std::size_
   detail::wanted_bits bits;
   for (std::size_t k = 0; k < wanted_count_; ++k)
     bits.add(wanted_[k]);
-  // Pairs [from, to): 32 at a time, the last few one by one.
-  const auto search = [&](std::size_t from, std::size_t to) {
-    std::size_t a = detail::find_wanted(g, pairs.r, from, to, bits, seen);
-    for (; a < to && bits.count > 0; ++a) {
-      const grundy_value v = grundy_value{g[a]} ^ g[pairs.r - a];
-      if (bits.take(v)) seen[v] = 1;
-    }
-    statistics_.proof_pairs += a - from;
-    return bits.count == 0;
-  };
-  bool done = false;
-  for (std::size_t chunk = first_chunk; !done && pairs.low < pairs.high && budget > 0;
-       chunk = std::min(2 * chunk, last_chunk)) {
-    const std::size_t up = std::min({chunk, pairs.high - pairs.low, budget});
-    done = search(pairs.low, pairs.low + up);
-    pairs.low += up;
-    budget -= up;
-    const std::size_t down = std::min({chunk, pairs.high - pairs.low, budget});
-    done = done || search(pairs.high - down, pairs.high);
-    pairs.high -= down;
-    budget -= down;
-  }
+  statistics_.proof_pairs += seek_wanted(g, pairs.r, pairs.low, pairs.high, budget, bits, seen);
   return settled(seen);
 #else
   return false;
@@ -214,32 +237,11 @@ template <class T> void sparse_engine::impl::prove_ahead(const T* g, block_marks
       if (h < n + 2) continue;
       const std::size_t r = h - n;
       std::uint8_t* seen = b.rows.data() + i * row_;
-      const auto candidate = static_cast<grundy_value>(
-          static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits_) + 1)) - seen);
+      const grundy_value candidate = first_candidate(seen, bits_);
       detail::wanted_bits bits;
       wanted_from_row(bits, seen, std::min(candidate, detail::wanted_bits::limit));
-      std::size_t low = least, high = std::min(b.scan_done[2], r / 2 + 1), budget = first_budget;
-      std::size_t pairs = 0;
-      const auto search = [&](std::size_t from, std::size_t to) {
-        std::size_t a = detail::find_wanted(g, r, from, to, bits, seen);
-        for (; a < to && bits.count > 0; ++a) {
-          const grundy_value v = grundy_value{g[a]} ^ g[r - a];
-          if (bits.take(v)) seen[v] = 1;
-        }
-        pairs += a - from;
-      };
-      for (std::size_t chunk = first_chunk; bits.count > 0 && low < high && budget > 0;
-           chunk = std::min(2 * chunk, last_chunk)) {
-        const std::size_t up = std::min({chunk, high - low, budget});
-        search(low, low + up);
-        low += up;
-        budget -= up;
-        if (bits.count == 0) break;
-        const std::size_t down = std::min({chunk, high - low, budget});
-        search(high - down, high);
-        high -= down;
-        budget -= down;
-      }
+      std::size_t low = least, high = std::min(b.scan_done[2], r / 2 + 1);
+      const std::size_t pairs = seek_wanted(g, r, low, high, first_budget, bits, seen);
       if (bits.count > 0) continue;
       // The engine's thread may be reading the block: the row's bits go over in atomic words,
       // then the candidate, which says they hold the proof.
@@ -309,10 +311,10 @@ void sparse_engine::impl::scan(const T* g, std::size_t r, std::size_t from, std:
 }
 
 template grundy_value sparse_engine::impl::step(std::uint8_t const*, std::size_t);
+template grundy_value sparse_engine::impl::step(std::uint16_t const*, std::size_t);
+template grundy_value sparse_engine::impl::step(std::uint32_t const*, std::size_t);
 template void sparse_engine::impl::prove_ahead(std::uint8_t const*, block_marks&);
 template void sparse_engine::impl::prove_ahead(std::uint16_t const*, block_marks&);
 template void sparse_engine::impl::prove_ahead(std::uint32_t const*, block_marks&);
-template grundy_value sparse_engine::impl::step(std::uint16_t const*, std::size_t);
-template grundy_value sparse_engine::impl::step(std::uint32_t const*, std::size_t);
 
 } // namespace grundy
