@@ -5,13 +5,17 @@
 #define BOOST_TEST_MODULE octal_threads
 #include <boost/test/unit_test.hpp>
 
+#include <grundy/detail/helper_thread.hpp>
 #include <grundy/detail/thread_choice.hpp>
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/code.hpp>
 #include <grundy/octal/sparse.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <string_view>
+#include <thread>
 
 using namespace grundy;
 using detail::thread_choice;
@@ -155,4 +159,27 @@ BOOST_AUTO_TEST_CASE(the_default_run_gives_the_values_of_one_thread) {
   const auto a = analyse_octal(code, one), b = analyse_octal(code, chosen);
   BOOST_TEST_REQUIRE((a.values == b.values));
   BOOST_TEST(a.rare_count == b.rare_count);
+}
+
+// The helper spins for a millisecond before it sleeps, and so does its owner: either side, left
+// waiting far longer, must still be woken by the other's next step.
+BOOST_AUTO_TEST_CASE(a_sleeping_helper_or_owner_is_woken) {
+  using namespace std::chrono_literals;
+  detail::helper_thread helper;
+  std::atomic<int> done{0};
+  const auto count = [](void* p) noexcept { static_cast<std::atomic<int>*>(p)->fetch_add(1); };
+  const auto slow = [](void* p) noexcept {
+    std::this_thread::sleep_for(30ms); // the owner, waiting, goes to sleep meanwhile
+    static_cast<std::atomic<int>*>(p)->fetch_add(1);
+  };
+  helper.wait(helper.post(count, &done));
+  BOOST_TEST(done.load() == 1);
+  std::this_thread::sleep_for(30ms); // the helper, idle, goes to sleep meanwhile
+  const auto t = helper.post(count, &done);
+  helper.wait(t);
+  BOOST_TEST(helper.finished(t));
+  BOOST_TEST(done.load() == 2);
+  helper.wait(helper.post(slow, &done));
+  BOOST_TEST(done.load() == 3);
+  BOOST_TEST(helper.idle());
 }

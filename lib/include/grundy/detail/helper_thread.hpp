@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <cassert>
+#include <chrono>
 #include <cstdint>
 #include <thread>
 
@@ -64,9 +65,13 @@ public:
   void wait() noexcept { wait(posted_.value.load(std::memory_order_relaxed)); }
 
 private:
-  // About 50 microseconds of spinning before sleeping: longer than a hand-over in a busy
-  // pipeline, short beside the time an idle owner stays away.
-  static constexpr int spins = 2048;
+  // A millisecond of spinning before sleeping. On a virtual machine a sleeper runs again some
+  // 80 microseconds after it is woken (measured: the octal engine's owner waited that long at
+  // a block whose helper had slept), and the owner of a busy pipeline may stay away longer
+  // than the 20 microseconds that 2,048 pauses take (a long proof): a helper that slept then
+  // woke late after each. A millisecond is short beside the time an idle owner stays away.
+  static constexpr std::chrono::microseconds spin_time{1000};
+  static constexpr int pauses_per_look = 256; // between two readings of the clock
 
   struct task {
     task_function run = nullptr;
@@ -95,10 +100,17 @@ private:
     if (c.sleeping.load(std::memory_order_seq_cst)) c.value.notify_one();
   }
   static void await(counter& c, ticket target) noexcept {
-    for (int i = 0; i < spins; ++i) {
-      if (reached(c.value.load(std::memory_order_acquire), target)) return;
-      pause();
-    }
+    const auto look = [&] {
+      for (int i = 0; i < pauses_per_look; ++i) {
+        if (reached(c.value.load(std::memory_order_acquire), target)) return true;
+        pause();
+      }
+      return false;
+    };
+    if (look()) return;
+    for (const auto until = std::chrono::steady_clock::now() + spin_time;
+         std::chrono::steady_clock::now() < until;)
+      if (look()) return;
     for (;;) {
       const ticket now = c.value.load(std::memory_order_seq_cst);
       if (reached(now, target)) return;
