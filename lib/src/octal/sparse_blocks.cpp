@@ -71,9 +71,12 @@ template <class T> void sparse_engine::impl::next_block(const T* g, std::size_t 
     prepare_here();
   }
   posted_[current_] = {};
+  // The helper reads no value of the cache line this thread writes the block's first values
+  // into: the line would go back and forth between the cores.
+  const std::size_t known = h - reinterpret_cast<std::uintptr_t>(g + h) % 64 / sizeof(T);
   for (std::size_t d = 1; d <= blocks_ahead; ++d) {
     const std::size_t slot = (current_ + d) % ring;
-    if (posted_[slot].start != h + d * lanes_) post_block(g, slot, h + d * lanes_, h);
+    if (posted_[slot].start != h + d * lanes_) post_block(g, slot, h + d * lanes_, known);
   }
 }
 

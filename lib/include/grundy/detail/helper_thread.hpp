@@ -13,6 +13,12 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
+#if defined(__linux__)
+#include <ctime>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace grundy::detail {
 
@@ -22,6 +28,13 @@ namespace grundy::detail {
 // ahead, and waits for each before it uses what that task wrote. Both sides spin a little
 // before they sleep, so a busy pipeline makes no system call, and an idle one (the owner away
 // on other work) does not keep a core busy. A sleeper is woken only if it said it sleeps.
+//
+// Each counter has one writer, which raises it with a plain store: a locked add, or any
+// fence, would stall the writer until the counter's cache line came back from the other core,
+// which reads it all the time, at every task (half a microsecond for a round trip between the
+// two cores of some virtual machines, against ten microseconds for a block of the octal
+// engine). Without the fence, a raise may miss a sleeper that is just going to sleep; the
+// sleeper therefore naps at most a millisecond before it looks again.
 class helper_thread {
 public:
   using task_function = void (*)(void*) noexcept;
@@ -46,23 +59,21 @@ public:
   // Queues f(argument) and returns its ticket; everything the owner wrote before is visible
   // to f. At most `capacity` tasks may be unfinished.
   ticket post(task_function f, void* argument) noexcept {
-    const ticket t = posted_.value.load(std::memory_order_relaxed) + 1;
-    assert(static_cast<ticket>(t - finished_.value.load(std::memory_order_acquire)) <= capacity);
+    const ticket t = posted_.load() + 1;
+    assert(static_cast<ticket>(t - finished_.load()) <= capacity);
     tasks_[t % capacity] = {f, argument};
     raise(posted_);
     return t;
   }
 
   // True once task t has finished; everything it wrote is then visible.
-  bool finished(ticket t) const noexcept {
-    return reached(finished_.value.load(std::memory_order_acquire), t);
-  }
+  bool finished(ticket t) const noexcept { return reached(finished_.load(), t); }
   // True once every task posted has finished.
-  bool idle() const noexcept { return finished(posted_.value.load(std::memory_order_relaxed)); }
+  bool idle() const noexcept { return finished(posted_.load()); }
 
   // Waits for task t, or for every task posted.
   void wait(ticket t) noexcept { await(finished_, t); }
-  void wait() noexcept { wait(posted_.value.load(std::memory_order_relaxed)); }
+  void wait() noexcept { wait(posted_.load()); }
 
 private:
   // A millisecond of spinning before sleeping. On a virtual machine a sleeper runs again some
@@ -77,9 +88,13 @@ private:
     task_function run = nullptr;
     void* argument = nullptr;
   };
+  // A ticket count and whether its reader sleeps. The value is a plain word reached through
+  // atomic_ref (mutable: read from const members too), so that its address is the futex's.
   struct alignas(64) counter {
-    std::atomic<ticket> value{0};
+    mutable ticket value = 0;
     std::atomic<bool> sleeping{false};
+
+    ticket load() const noexcept { return std::atomic_ref<ticket>(value).load(std::memory_order_acquire); }
   };
 
   // Tickets wrap around: t is reached when the count is at most half the range past it.
@@ -93,16 +108,16 @@ private:
 #endif
   }
 
-  // Sequentially consistent on both sides: either the waker sees `sleeping`, or the sleeper
-  // sees the new count before it sleeps (and the futex compares it again).
+  // The writer's side: a release store, then the sleeper's flag, read without a fence.
   static void raise(counter& c) noexcept {
-    c.value.fetch_add(1, std::memory_order_seq_cst);
-    if (c.sleeping.load(std::memory_order_seq_cst)) c.value.notify_one();
+    const std::atomic_ref<ticket> value(c.value);
+    value.store(value.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+    if (c.sleeping.load(std::memory_order_relaxed)) wake(c);
   }
   static void await(counter& c, ticket target) noexcept {
     const auto look = [&] {
       for (int i = 0; i < pauses_per_look; ++i) {
-        if (reached(c.value.load(std::memory_order_acquire), target)) return true;
+        if (reached(c.load(), target)) return true;
         pause();
       }
       return false;
@@ -112,12 +127,30 @@ private:
          std::chrono::steady_clock::now() < until;)
       if (look()) return;
     for (;;) {
-      const ticket now = c.value.load(std::memory_order_seq_cst);
-      if (reached(now, target)) return;
       c.sleeping.store(true, std::memory_order_seq_cst);
-      if (c.value.load(std::memory_order_seq_cst) == now) c.value.wait(now, std::memory_order_seq_cst);
-      c.sleeping.store(false, std::memory_order_relaxed);
+      const ticket now = std::atomic_ref<ticket>(c.value).load(std::memory_order_seq_cst);
+      if (reached(now, target)) break;
+      nap(c, now);
     }
+    c.sleeping.store(false, std::memory_order_relaxed);
+  }
+
+  // Sleeps while the count is `now`, a millisecond at most (see the class comment).
+  static void nap(counter& c, ticket now) noexcept {
+#if defined(__linux__)
+    const timespec most{0, 1000000};
+    syscall(SYS_futex, &c.value, FUTEX_WAIT_PRIVATE, now, &most, nullptr, 0);
+#else
+    (void)c, (void)now;
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+#endif
+  }
+  static void wake(counter& c) noexcept {
+#if defined(__linux__)
+    syscall(SYS_futex, &c.value, FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
+#else
+    (void)c;
+#endif
   }
 
   void loop() noexcept {
