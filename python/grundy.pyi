@@ -431,6 +431,9 @@ class Genus:
     @property
     def tame(self) -> bool:
         """Every position play from this heap reaches has the genus of a position of Nim."""
+    @property
+    def heaps_tame(self) -> bool:
+        """Every heap from 1 up to this one is tame."""
 
 def misere_quotient(
     rule: Union[str, Any],

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -168,6 +169,64 @@ BOOST_AUTO_TEST_CASE(tameness) {
   // 0.3 (take one token from a heap): a heap of n has the single option n - 1, so it is the same
   // game tree as n Nim heaps of 1, which are *1 or *0 in misère play as well (*1 + *1 = 0).
   BOOST_TEST(grundy::heap_tameness(heap_rule::parse("0.3"), 30).tame);
+}
+
+// A heap's own tameness against its game graph: heap h with `top` heaps *2 beside it reaches
+// every position P + k·*2 (k <= top) that play from h reaches, so one graph gives each P's γ0..γtop
+// and its normal value; P is tame when those digits are a Nim position's (0^120, 0^02, 1^031,
+// 1^13, g^{g, g XOR 2}). The heaps the issue of per-heap tameness listed are among them: each is
+// past its game's first wild heap and never reaches it.
+bool tame_by_graph(const char* code, heap_size h, unsigned top) {
+  const with_nim_heaps game{grundy::octal_game(grundy::octal_code::parse(code))};
+  const auto gg = grundy::build_graph(game, {h == 0 ? heaps{} : heaps{h}, top, 0});
+  const auto misere = grundy::label(gg.graph, {.convention = grundy::play_convention::misere}).values;
+  const auto normal = grundy::label(gg.graph, {.cycles = grundy::cycle_policy::refuse}).values;
+  std::map<heaps, std::vector<grundy_value>> gammas;
+  std::map<heaps, grundy_value> normals;
+  for (std::size_t v = 0; v < gg.vertex_count(); ++v) {
+    const auto& [hs, twos, ones] = gg.states[v];
+    if (ones != 0) continue;
+    auto& row = gammas[hs];
+    row.resize(top + 1, grundy::infinity);
+    row[twos] = misere[v];
+    if (twos == 0) normals[hs] = normal[v];
+  }
+  for (const auto& [position, row] : gammas) {
+    const grundy_value g = normals.at(position);
+    const auto alternating = [&](std::vector<grundy_value> head, grundy_value a, grundy_value b) {
+      for (unsigned k = static_cast<unsigned>(head.size()); k <= top; ++k)
+        head.push_back((k - head.size()) % 2 == 0 ? a : b);
+      head.resize(top + 1);
+      return row == head;
+    };
+    bool nim_like = alternating({}, g, g ^ 2);
+    if (g == 0) nim_like = nim_like || alternating({1}, 2, 0);
+    if (g == 1) nim_like = nim_like || alternating({0}, 3, 1);
+    if (!nim_like) return false;
+  }
+  return true;
+}
+
+BOOST_AUTO_TEST_CASE(tameness_of_each_heap) {
+  struct heap_case {
+    const char* code;
+    heap_size heap;
+  };
+  for (const auto& [code, heap] : {heap_case{"0.07", 11}, heap_case{"0.17", 11}, heap_case{"0.54", 11},
+                                   heap_case{"0.41", 12}, heap_case{"0.42", 12}, heap_case{"0.43", 12},
+                                   heap_case{"0.53", 12}, heap_case{"0.45", 10}, heap_case{"0.47", 10}}) {
+    const auto t = grundy::heap_tameness(heap_rule::parse(code), heap);
+    BOOST_TEST_REQUIRE(t.heap_tame.size() == heap + 1u);
+    BOOST_TEST(t.heap_tame[heap], code << " heap " << heap);
+    BOOST_TEST(!t.tame, code);
+    BOOST_TEST(t.heap < heap, code);
+    BOOST_TEST(!t.heap_tame[t.heap], code);
+  }
+  for (const char* code : {"0.07", "0.77", "0.17", "0.45", "0.137"}) {
+    const auto t = grundy::heap_tameness(heap_rule::parse(code), 13);
+    for (heap_size h = 0; h <= 13; ++h)
+      BOOST_TEST(t.heap_tame[h] == tame_by_graph(code, h, 10), code << " heap " << h);
+  }
 }
 
 // Genera CGSuite computes (Siegel's CGSuite 2.2, TakeAndBreak(code)(n): NimValue and the misère

@@ -85,10 +85,12 @@ std::string repr(const misere_quotient& q) {
                      q.decides_every_heap() ? ", every heap size" : "");
 }
 
-// A genus, and whether the heap's game is tame: every position its play reaches has a Nim position's genus.
+// A genus, whether the heap is tame (every position its play reaches has a Nim position's
+// genus), and whether every heap from 1 up to it is.
 struct heap_genus {
   genus g;
   bool tame = false;
+  bool heaps_tame = false;
 };
 
 std::vector<heap_genus> genera_of(const py::handle& rule_object, const py::handle& heap_object,
@@ -111,7 +113,7 @@ std::vector<heap_genus> genera_of(const py::handle& rule_object, const py::handl
   }
   std::vector<heap_genus> out;
   for (heap_size h = 0; h < all.size(); ++h)
-    out.push_back({std::move(all[h]), t.tame || h < t.heap});
+    out.push_back({std::move(all[h]), t.heap_tame[h], t.tame || h < t.heap});
   return out;
 }
 
@@ -255,6 +257,9 @@ void add_misere(py::module_& m) {
           "tame", [](const heap_genus& h) { return h.tame; },
           "True when every position play from this heap reaches has the genus of a position of Nim:\n"
           "misère play on such heaps then follows misère Nim with the heaps' normal values.")
+      .def_property_readonly(
+          "heaps_tame", [](const heap_genus& h) { return h.heaps_tame; },
+          "True when every heap from 1 up to this one is tame (the game is tame on those heaps).")
       .def("__str__", [](const heap_genus& h) { return h.g.symbol(); })
       .def("__repr__", [](const heap_genus& h) { return "<grundy.Genus " + h.g.symbol() + ">"; })
       .def("__eq__", [](const heap_genus& a, const heap_genus& b) { return a.g == b.g; })

@@ -137,7 +137,13 @@ def test_dawsons_kayles_is_not_tame():
     # A tame game's misère play is misère Nim's, whose quotients are far smaller than 360.
     genera = grundy.genera("0.07", 30)
     assert len(genera) == 31
-    assert not genera[30].tame
+    assert not genera[30].tame and not genera[30].heaps_tame
+    # Heap 11 never reaches the wild heap 10 (a move takes two tokens): it is tame on its own,
+    # though the game is not tame on heaps 1..11.
+    assert genera[9].tame and genera[9].heaps_tame
+    assert not genera[10].tame
+    assert genera[11].tame and not genera[11].heaps_tame
+    assert grundy.genus("0.07", 11).tame
     assert [g.normal for g in genera[:10]] == [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
 
 

@@ -43,8 +43,9 @@ std::string quotient_json(const misere_quotient& q, const heap_genus_report* g) 
     for (heap_size h = 1; h <= q.max_heap(); ++h) {
       const auto& x = g->heaps[h];
       heaps +=
-          fmt::format("{}{{\"heap\": {}, \"symbol\": {}, \"normal\": {}, \"gammas\": [{}]}}",
-                      h > 1 ? ", " : "", h, json_quoted(x.symbol()), x.normal, fmt::join(x.gammas, ", "));
+          fmt::format("{}{{\"heap\": {}, \"symbol\": {}, \"normal\": {}, \"gammas\": [{}], \"tame\": {}}}",
+                      h > 1 ? ", " : "", h, json_quoted(x.symbol()), x.normal, fmt::join(x.gammas, ", "),
+                      static_cast<bool>(g->tame.heap_tame[h]));
     }
     const auto& t = g->tame;
     text += fmt::format(", \"genus\": [{}], \"tame\": {}", heaps, t.tame);

@@ -59,21 +59,22 @@ genus position_genus(const heap_rule& rule, std::span<const heap_size> heaps, co
 
 tameness heap_tameness(const heap_rule& rule, heap_size max_heap, const genus_options& options) {
   detail::genus_engine engine(rule, max_heap, options);
-  // The nodes a heap adds are the sums its play reaches that no smaller heap's play reaches, so
-  // the first wild one met belongs to the smallest heap that reaches a wild position.
-  std::size_t checked = 0;
+  tameness result;
+  result.heap_tame.reserve(std::size_t{max_heap} + 1);
   for (heap_size h = 0; h <= max_heap; ++h) {
     const heap_size one[1] = {h};
-    engine.node_of(h == 0 ? std::span<const heap_size>{} : one);
-    for (; checked < engine.node_count(); ++checked) {
-      const auto n = static_cast<std::uint32_t>(checked);
-      genus g = engine.genus_of(n);
-      if (g.of_nim_position()) continue;
-      const auto heaps = engine.heaps_of(n);
-      return {false, h, std::vector<heap_size>(heaps.begin(), heaps.end()), std::move(g)};
-    }
+    const auto wild = engine.wild_reached(engine.node_of(h == 0 ? std::span<const heap_size>{} : one));
+    result.heap_tame.push_back(wild == detail::genus_engine::no_node);
+    if (wild == detail::genus_engine::no_node || !result.tame) continue;
+    // The first heap that reaches a wild position is the smallest one; any wild position it
+    // reaches is reported, as the heap itself when it is wild.
+    const auto heaps = engine.heaps_of(wild);
+    result.tame = false;
+    result.heap = h;
+    result.position.assign(heaps.begin(), heaps.end());
+    result.position_genus = engine.genus_of(wild);
   }
-  return {};
+  return result;
 }
 
 } // namespace grundy

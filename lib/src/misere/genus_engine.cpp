@@ -192,7 +192,19 @@ std::uint32_t genus_engine::finish(const key& heaps, std::vector<std::uint32_t>&
     }
     if ((k & 63) == 63) check_limits();
   }
+  // Reachability is closed under options, so a wild position reached from H is H itself or one
+  // reached from an option: one look per option instead of a search per heap.
+  x.wild = no_node;
   nodes_.push_back(x);
+  if (!genus_of(id).of_nim_position()) {
+    nodes_.back().wild = id;
+  } else {
+    for (auto o : options)
+      if (nodes_[o].wild != no_node) {
+        nodes_.back().wild = nodes_[o].wild;
+        break;
+      }
+  }
   index_.emplace(heaps, id);
   if (work_ >= (1u << 14)) {
     work_ = 0;

@@ -28,6 +28,10 @@ public:
 
   std::size_t node_count() const noexcept { return nodes_.size(); }
   std::span<const heap_size> heaps_of(std::uint32_t node) const;
+  // A node whose genus is not a Nim position's among those play from `node` reaches (`node`
+  // itself first), or no_node when every one is tame.
+  static constexpr std::uint32_t no_node = 0xFFFF'FFFF;
+  std::uint32_t wild_reached(std::uint32_t node) const { return nodes_[node].wild; }
 
 private:
   struct node {
@@ -36,6 +40,7 @@ private:
     std::uint32_t values_start; // misère value of H + k·*2 + b·*1 at values_[values_start + 2k + b]
     std::uint32_t settled;      // from this k on the misère values alternate with period 2
     grundy_value normal;
+    std::uint32_t wild; // wild_reached
   };
   using key = std::u32string; // the heaps, sorted: hashable and short strings stay inline
 

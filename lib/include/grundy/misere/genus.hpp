@@ -59,12 +59,17 @@ genus position_genus(const heap_rule& rule, std::span<const heap_size> heaps,
 // Conway's wider classes (restive and restless games, which behave tamely only in some
 // company) are not recognised: a game tame only in that sense counts as wild here.
 struct tameness {
+  // Every heap 0..max_heap is tame.
   bool tame = true;
   // When wild: the smallest heap whose play reaches a wild position, that position (heap sizes
   // increasing; the heap itself, or a sum it leaves) and its genus.
   heap_size heap = 0;
   std::vector<heap_size> position;
   genus position_genus;
+  // heap_tame[h]: whether heap h alone is tame, every position its own play reaches having a
+  // Nim position's genus. A heap past the first wild one can be tame again: a heap of 11 of
+  // 0.07 never reaches the wild heap of 10, a move taking two tokens at a time.
+  std::vector<bool> heap_tame;
 };
 tameness heap_tameness(const heap_rule& rule, heap_size max_heap, const genus_options& options = {});
 
