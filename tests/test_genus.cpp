@@ -194,8 +194,9 @@ bool tame_by_graph(const char* code, heap_size h, unsigned top) {
   for (const auto& [position, row] : gammas) {
     const grundy_value g = normals.at(position);
     const auto alternating = [&](std::vector<grundy_value> head, grundy_value a, grundy_value b) {
-      for (unsigned k = static_cast<unsigned>(head.size()); k <= top; ++k)
-        head.push_back((k - head.size()) % 2 == 0 ? a : b);
+      const auto start = static_cast<unsigned>(head.size());
+      for (unsigned k = start; k <= top; ++k)
+        head.push_back((k - start) % 2 == 0 ? a : b);
       head.resize(top + 1);
       return row == head;
     };

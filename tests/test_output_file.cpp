@@ -283,3 +283,26 @@ BOOST_AUTO_TEST_CASE(a_foreign_link_in_a_shared_folder_is_not_followed) {
   io::write_file((d / "mine.json").string(), hello);
   BOOST_TEST(slurp(d / "victim") == "hello\n");
 }
+
+// A folder of the path swapped for a link to another folder while the file is written: the
+// temporary, the rename and the clean-up all go through the folder opened at the start, so
+// nothing is written into the other folder and no temporary is left in the one moved away.
+BOOST_AUTO_TEST_CASE(a_folder_swapped_during_the_write_redirects_nothing) {
+  const auto d = folder("swapped");
+  fs::create_directory(d / "work");
+  fs::create_directory(d / "elsewhere");
+  const auto path = (d / "work" / "out.txt").string();
+  BOOST_CHECK_THROW(io::write_file(path,
+                                   [&](std::ostream& os) {
+                                     os << "data\n";
+                                     fs::rename(d / "work", d / "moved");
+                                     fs::create_directory_symlink(d / "elsewhere", d / "work");
+                                   }),
+                    io::output_failed);
+  BOOST_TEST(fs::is_empty(d / "elsewhere"));
+  BOOST_TEST(fs::is_empty(d / "moved"));
+  // Once the path holds still, the file is written where it names.
+  io::write_file(path, hello);
+  BOOST_TEST(slurp((d / "elsewhere" / "out.txt").string()) == "hello\n");
+  BOOST_TEST(!temporary_left(d / "elsewhere"));
+}

@@ -111,18 +111,46 @@ std::string random_suffix() {
   return fmt::format("{:016x}", r);
 }
 
-// A new temporary beside `target`, created exclusively and without following a link, so that
-// nothing planted under its name is written through. The name keeps ".tmp-" so that leftovers
-// of a killed run are recognisable.
-int create_temporary(const output_target& t, std::string& name) {
+// The folder that holds a file target and the file's name in it. Every step of a file's
+// writing (the temporary, its permissions, the rename, the clean-up) goes through this
+// descriptor, so that a folder of the path swapped for another during a long write can never
+// redirect one of them: the rename lands where the temporary was made, or nowhere.
+std::string folder_of(const std::string& target) {
+  const auto slash = target.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : target.substr(0, slash);
+}
+
+struct target_folder {
+  int fd = -1;
+  std::string leaf;
+  target_folder(const target_folder&) = delete;
+  target_folder& operator=(const target_folder&) = delete;
+  explicit target_folder(const output_target& t) {
+    leaf = t.target.substr(t.target.rfind('/') + 1);
+    fd = ::open(folder_of(t.target).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) fail(t.path, errno);
+  }
+  ~target_folder() { ::close(fd); }
+  // Whether the folder's path still names the folder held open.
+  bool still_at(const std::string& target) const {
+    struct stat held {
+    }, named{};
+    return ::fstat(fd, &held) == 0 && ::stat(folder_of(target).c_str(), &named) == 0 &&
+           held.st_dev == named.st_dev && held.st_ino == named.st_ino;
+  }
+};
+
+// A new temporary beside the target, created exclusively and without following a link, so
+// that nothing planted under its name is written through. The name keeps ".tmp-" so that
+// leftovers of a killed run are recognisable.
+int create_temporary(const output_target& t, const target_folder& folder, std::string& name) {
   for (int attempt = 0; attempt < 16; ++attempt) {
     // Cut to a stem that leaves room for the suffix, so that any name the system takes can be
     // written (names stop at 255 bytes).
-    const auto slash = t.target.rfind('/') + 1;
-    const auto stem =
-        std::string_view(t.target).substr(0, slash + std::min<std::size_t>(t.target.size() - slash, 200));
+    const auto stem = std::string_view(folder.leaf).substr(0, 200);
     name = fmt::format("{}.tmp-{}", stem, random_suffix());
-    const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    const int fd =
+        ::openat(folder.fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd >= 0) return fd;
     if (errno != EEXIST) fail(t.path, errno);
   }
@@ -237,12 +265,14 @@ private:
 
 void write_regular(const output_target& t, const std::function<void(std::ostream&)>& write,
                    const std::atomic<bool>* stop, std::span<const std::string> inputs) {
+  const target_folder folder(t);
   std::string temporary;
-  descriptor fd(create_temporary(t, temporary));
+  descriptor fd(create_temporary(t, folder, temporary));
   try {
     // The new file keeps the permissions of the one it replaces.
     struct stat old {};
-    if (::stat(t.target.c_str(), &old) == 0 && S_ISREG(old.st_mode)) ::fchmod(fd.get(), old.st_mode & 07777);
+    if (::fstatat(folder.fd, folder.leaf.c_str(), &old, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(old.st_mode))
+      ::fchmod(fd.get(), old.st_mode & 07777);
     write_through(fd.get(), t, write, stop);
     // The rename may reach the disk before the data after a crash of the machine; syncing
     // first rules out an empty file in place of a good one.
@@ -252,19 +282,15 @@ void write_regular(const output_target& t, const std::function<void(std::ostream
       throw output_interrupted(fmt::format("interrupted: {} was not written", quoted(t.path)));
     // What the name is may have changed during a long write: looked at again just before.
     const auto now = resolve_output(t.path, inputs);
-    if (now.kind != output_kind::file || now.target != t.target)
+    if (now.kind != output_kind::file || now.target != t.target || !folder.still_at(t.target))
       throw output_failed(fmt::format("cannot write {}: it changed while it was written", quoted(t.path)));
-    if (::rename(temporary.c_str(), t.target.c_str()) != 0) fail(t.path, errno);
+    if (::renameat(folder.fd, temporary.c_str(), folder.fd, folder.leaf.c_str()) != 0) fail(t.path, errno);
   } catch (...) {
-    ::unlink(temporary.c_str());
+    ::unlinkat(folder.fd, temporary.c_str(), 0);
     throw;
   }
   // The rename itself is made durable with its folder.
-  const auto folder = std::filesystem::path(t.target).parent_path();
-  if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
+  ::fsync(folder.fd);
 }
 
 } // namespace
@@ -328,10 +354,10 @@ output_target resolve_output(const std::string& path, std::span<const std::strin
 output_target check_output(const std::string& path, std::span<const std::string> inputs) {
   auto t = resolve_output(path, inputs);
   if (t.kind != output_kind::file) return t;
+  const target_folder folder(t);
   std::string probe;
-  const int fd = create_temporary(t, probe);
-  ::close(fd);
-  ::unlink(probe.c_str());
+  ::close(create_temporary(t, folder, probe));
+  ::unlinkat(folder.fd, probe.c_str(), 0);
   return t;
 }
 
