@@ -18,12 +18,10 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -65,12 +63,15 @@ heap_rule parse_rule(const std::string& text) {
   throw run_error(fmt::format("{} ({}); {}", e.what(), advice, reached));
 }
 
+std::uint64_t memory_limit(const misere_options& o) {
+  return o.max_memory.empty() ? default_memory_limit() : parse_size(o.max_memory, "--max-memory");
+}
+
 misere_quotient compute(const heap_rule& rule, heap_size max_heap, const misere_options& o,
                         const std::atomic<bool>* stop) {
   quotient_options options;
   options.max_order = static_cast<std::size_t>(o.max_order);
-  options.max_memory =
-      o.max_memory.empty() ? default_memory_limit() : parse_size(o.max_memory, "--max-memory");
+  options.max_memory = memory_limit(o);
   options.stop = stop;
   quotient_progress last;
   const bool progress = !o.quiet && ::isatty(STDERR_FILENO) == 1;
@@ -98,17 +99,27 @@ misere_quotient compute(const heap_rule& rule, heap_size max_heap, const misere_
   }
 }
 
-misere_quotient load_quotient(const std::string& path) {
+misere_quotient load_quotient(const std::string& path, const misere_options& o,
+                              const std::atomic<bool>* stop) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
     throw usage_error(fmt::format("--load '{}' is a directory: give a file --save wrote", path));
-  // A file that cannot be opened is a run failure; one that is not a quotient, a usage error.
-  if (!std::ifstream(path, std::ios::binary))
-    throw run_error(fmt::format("cannot read --load '{}': {}", path, std::strerror(errno)));
+  io::quotient_read_options options;
+  options.stop = stop;
+  // The limit is on the process: what it holds already (the program, its libraries) leaves
+  // that much less for the tables.
+  const auto limit = memory_limit(o);
+  const auto resident = current_memory_bytes();
+  options.max_memory = limit == 0 ? 0 : limit > resident ? limit - resident : 1;
   try {
-    return io::read_quotient_file(path);
+    return io::read_quotient_file(path, options);
   } catch (const io::quotient_file_error& e) {
+    // A file that cannot be opened is a run failure; one that is not a quotient, a usage error.
+    if (e.system_error() != 0)
+      throw run_error(fmt::format("cannot read --load '{}': {}", path, std::strerror(e.system_error())));
     throw usage_error(fmt::format("--load: {}", e.what()));
+  } catch (const stopped& e) {
+    rethrow_stop(e, fmt::format("while loading '{}'", path));
   }
 }
 
@@ -129,8 +140,7 @@ using io::heap_genus_report;
 heap_genus_report genera(const heap_rule& rule, heap_size max_heap, const misere_options& o,
                          const std::atomic<bool>* stop) {
   genus_options options;
-  options.max_memory =
-      o.max_memory.empty() ? default_memory_limit() : parse_size(o.max_memory, "--max-memory");
+  options.max_memory = memory_limit(o);
   options.stop = stop;
   try {
     return {heap_genera(rule, max_heap, options), heap_tameness(rule, max_heap, options)};
@@ -220,7 +230,7 @@ void run(const misere_options& o) {
   const interruption stop;
   std::optional<misere_quotient> q;
   if (!o.load.empty()) {
-    q = load_quotient(o.load);
+    q = load_quotient(o.load, o, stop.flag());
     // The file is the quotient: what was typed may only name it again.
     if (rule && !(*rule == q->rule()))
       throw usage_error(

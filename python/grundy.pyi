@@ -412,7 +412,10 @@ class MisereQuotient:
     def decides_every_heap(self) -> bool: ...
     def save(self, path: Union[str, os.PathLike[str]]) -> None: ...
     @staticmethod
-    def load(path: Union[str, os.PathLike[str]]) -> MisereQuotient: ...
+    def load(
+        path: Union[str, os.PathLike[str]], *, max_memory: Optional[Union[int, str]] = None
+    ) -> MisereQuotient:
+        """The quotient a saved file holds, checked against its rule (ValueError if false)."""
 
 class Genus:
     """Conway's genus g^{γ0 γ1 ...} of a heap."""

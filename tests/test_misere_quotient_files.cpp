@@ -193,9 +193,13 @@ BOOST_AUTO_TEST_CASE(files_round_trip_and_malformed_files_are_refused) {
                                              "\"0.07\",\"max_heap\":0,\"order\":0,\"decides_every_heap\":"
                                              "false,\"heaps\":[0],\"p\":[0,0,0],\"products\":[]}")),
                     quotient_file_error);
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file(path, 100), quotient_file_error);
+  grundy::io::quotient_read_options small;
+  small.max_input_bytes = 100;
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(path, small), quotient_file_error);
   const std::atomic<bool> stop{true};
-  BOOST_CHECK_THROW(grundy::io::read_quotient_file(path, 1 << 30, &stop), grundy::stopped);
+  grundy::io::quotient_read_options stopped;
+  stopped.stop = &stop;
+  BOOST_CHECK_THROW(grundy::io::read_quotient_file(path, stopped), grundy::stopped);
   BOOST_CHECK_THROW(grundy::io::read_quotient_file((dir / "missing.json").string()), quotient_file_error);
   BOOST_CHECK_THROW(grundy::io::read_quotient_file(dir.string()), quotient_file_error);
   try {

@@ -13,9 +13,8 @@
 
 #include <pybind11/stl.h>
 
-#include <fstream>
+#include <cerrno>
 #include <limits>
-#include <sstream>
 
 namespace grundy::python {
 
@@ -64,24 +63,33 @@ std::vector<std::string> names(const misere_quotient& q, const std::vector<miser
   return out;
 }
 
-misere_quotient load(const py::object& path_object) {
+misere_quotient load(const py::object& path_object, const py::object& max_memory) {
   const auto path = path_of(path_object);
-  // A file that cannot be opened is an OSError, as open() raises it; one that is not a
-  // quotient, a ValueError.
-  if (!std::ifstream(path, std::ios::binary)) {
-    PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
-    throw py::error_already_set();
-  }
+  io::quotient_read_options options;
+  options.max_memory = memory_of(max_memory, quotient_options{}.max_memory);
   try {
-    return io::read_quotient_file(path);
+    return interruptible([&](const std::atomic<bool>* stop) {
+      options.stop = stop;
+      py::gil_scoped_release release;
+      return io::read_quotient_file(path, options);
+    });
   } catch (const io::quotient_file_error& e) {
+    // A file that cannot be opened is an OSError, as open() raises it; one that is not a
+    // quotient, a ValueError.
+    if (e.system_error() != 0) {
+      errno = e.system_error();
+      PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+      throw py::error_already_set();
+    }
     throw py::value_error(fmt::format("path: {}", e.what()));
+  } catch (const stopped& e) {
+    raise_stop(e, "max_memory");
   }
 }
 
 std::string repr(const misere_quotient& q) {
-  return fmt::format("<grundy.MisereQuotient of {} on heaps 1..{}: order {}, P-portion of {}{}>", q.rule().str(),
-                     q.max_heap(), q.order(), q.p_portion().size(),
+  return fmt::format("<grundy.MisereQuotient of {} on heaps 1..{}: order {}, P-portion of {}{}>",
+                     q.rule().str(), q.max_heap(), q.order(), q.p_portion().size(),
                      q.decides_every_heap() ? ", every heap size" : "");
 }
 
@@ -204,8 +212,12 @@ void add_misere(py::module_& m) {
           py::arg("path"),
           "Writes the quotient to a file (as grundy misere --save does), for MisereQuotient.load.")
       .def_static(
-          "load", &load, py::arg("path"),
-          "The quotient a file written by save() (or grundy misere --save) holds, without computing it.")
+          "load", &load, py::arg("path"), py::kw_only(), py::arg("max_memory") = py::none(),
+          "The quotient a file written by save() (or grundy misere --save) holds, without computing it: its "
+          "tables are checked against the rule (every sum of heaps up to max_heap has the outcome they "
+          "give), and a file they fail is a ValueError saying what is false.\n"
+          "max_memory: bytes or '6G' the reading and the check may hold (4G by default; past it, "
+          "grundy.LimitExceeded); Ctrl-C raises KeyboardInterrupt.")
       .def("__repr__", &repr);
 
   m.def(

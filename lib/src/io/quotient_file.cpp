@@ -1,16 +1,18 @@
-// Misère quotient files (grundy/io/quotient_file.hpp): JSON by Boost.JSON.
+// Misère quotient files (grundy/io/quotient_file.hpp): written by Boost.JSON, read through
+// quotient_file_parse.cpp and checked against their rule here.
+
+#include "quotient_file_parse.hpp"
 
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/quotient_file.hpp>
+#include <grundy/io/text.hpp>
+#include <grundy/stop.hpp>
 
 #include <boost/json.hpp>
 #include <fmt/format.h>
 
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <ostream>
-#include <sstream>
 #include <variant>
 
 namespace grundy::io {
@@ -18,32 +20,139 @@ namespace {
 
 constexpr const char* format_name = "grundy misere quotient";
 
-[[noreturn]] void refuse(const std::string& path, const std::string& why) {
-  throw quotient_file_error(fmt::format("the quotient file {} {}", path, why));
+using detail::refuse_quotient_file;
+using element = misere_quotient::element;
+
+std::string sum_text(const std::vector<heap_size>& heaps) {
+  std::string text;
+  for (auto h : heaps) {
+    if (!text.empty()) text += ' ';
+    text += std::to_string(h);
+  }
+  return text;
 }
 
-const boost::json::value& field(const std::string& path, const boost::json::object& o, const char* name) {
-  const auto* v = o.if_contains(name);
-  if (!v) refuse(path, fmt::format("has no \"{}\"", name));
-  return *v;
+// The fields present, of the format's version, and of the sizes the order and the largest heap
+// give: what from_tables takes.
+void check_fields(const std::string& path, const detail::quotient_fields& f) {
+  const auto need = [&](bool present, const char* key) {
+    if (!present) refuse_quotient_file(path, fmt::format("has no \"{}\"", key));
+  };
+  need(f.format.has_value(), "format");
+  if (*f.format != format_name) refuse_quotient_file(path, "is not a misère quotient file");
+  need(f.version.has_value(), "version");
+  if (*f.version != quotient_file_version)
+    refuse_quotient_file(path, fmt::format("has format version {}; this version reads version {}", *f.version,
+                                           quotient_file_version));
+  need(f.rule.has_value(), "rule");
+  need(f.max_heap.has_value(), "max_heap");
+  need(f.order.has_value(), "order");
+  need(f.decides_every_heap.has_value(), "decides_every_heap");
+  need(f.heaps.has_value(), "heaps");
+  need(f.p.has_value(), "p");
+  need(f.products.has_value(), "products");
+  const auto order = *f.order;
+  // Every quotient holds the identity; an order of 0 would leave no element to index below.
+  if (order == 0) refuse_quotient_file(path, "has order 0 (a quotient holds at least the identity)");
+  if (f.heaps->size() != *f.max_heap + 1)
+    refuse_quotient_file(path,
+                         fmt::format("has {} heap classes for heaps 0 to {}", f.heaps->size(), *f.max_heap));
+  for (element x : *f.heaps)
+    if (x >= order)
+      refuse_quotient_file(path, fmt::format("has a heap class {} past the last element {}", x, order - 1));
+  std::vector<bool> in_p(order);
+  for (element x : *f.p) {
+    if (x >= order)
+      refuse_quotient_file(path, fmt::format("has a P element {} past the last element {}", x, order - 1));
+    if (in_p[x]) refuse_quotient_file(path, fmt::format("names P element {} twice", x));
+    in_p[x] = true;
+  }
+  if (f.products->size() != order)
+    refuse_quotient_file(path, fmt::format("has {} product rows for order {}", f.products->size(), order));
+  // The rows all have row 0's length (checked as they were read).
+  if (!f.products->empty() && f.products->front().size() != order)
+    refuse_quotient_file(
+        path, fmt::format("has product rows of {} entries for order {}", f.products->front().size(), order));
 }
 
-std::uint64_t whole(const std::string& path, const boost::json::value& v, const char* what,
-                    std::uint64_t max) {
-  std::uint64_t out = 0;
-  if (v.is_uint64())
-    out = v.as_uint64();
-  else if (v.is_int64() && v.as_int64() >= 0)
-    out = static_cast<std::uint64_t>(v.as_int64());
+// A stop of the checks in the reading's words: the engines' messages speak of a computation.
+[[noreturn]] void rethrow_stop(const stopped& e, const std::string& path, std::uint64_t max_memory) {
+  if (!e.by_limit())
+    throw interrupted(fmt::format("interrupted while checking the quotient file {}", path), {});
+  throw limit_exceeded(fmt::format("checking the quotient file {} needs more than the memory limit of {}",
+                                   path, memory_limit_text(max_memory)),
+                       {}, limit_kind::memory);
+}
+
+misere_quotient read_quotient(detail::reading& r, const quotient_read_options& options) {
+  const auto& path = r.path();
+  detail::quotient_fields f;
+  try {
+    f = detail::read_quotient_fields(r);
+  } catch (const graph_file_error& e) {
+    throw quotient_file_error(e.what(), e.system_error());
+  }
+  check_fields(path, f);
+  std::optional<heap_rule> rule;
+  try {
+    rule = heap_rule::parse(*f.rule);
+  } catch (const std::invalid_argument& e) {
+    // The rule is the file's text, not the user's: it reaches the terminal only made portable.
+    refuse_quotient_file(path, fmt::format("has a rule that does not read: {}", portable_name(e.what())));
+  }
+  const std::uint64_t order = *f.order;
+  std::vector<bool> p(order);
+  for (element x : *f.p)
+    p[x] = true;
+  // from_tables copies the rows into one table before it lets them go.
+  const auto table_bytes = order * order * sizeof(element) + order / 8 + f.heaps->size() * sizeof(element);
+  r.charge(static_cast<std::int64_t>(table_bytes));
+  const auto rows_bytes = f.bytes();
+  std::optional<misere_quotient> q;
+  try {
+    q = misere_quotient::from_tables(std::move(*rule), std::move(*f.products), std::move(p),
+                                     std::move(*f.heaps), *f.decides_every_heap, options.stop);
+  } catch (const stopped& e) {
+    rethrow_stop(e, path, options.max_memory);
+  } catch (const std::invalid_argument& e) {
+    throw quotient_file_error(fmt::format("the quotient file {}: {}", path, e.what()));
+  }
+  f = {};
+  r.charge(-static_cast<std::int64_t>(rows_bytes));
+  // Tables that form a quotient may still be false for their rule (a P-portion, a heap's class
+  // or a rule edited): the verification of computed candidates finds the least sum they get
+  // wrong, within what the reading has left of the memory limit.
+  quotient_options verify;
+  verify.stop = options.stop;
+  if (options.max_memory != 0)
+    verify.max_memory = options.max_memory > r.held() ? options.max_memory - r.held() : 1;
   else
-    refuse(path, fmt::format("has {} that is not a whole number", what));
-  if (out > max) refuse(path, fmt::format("has {} {}, past {}", what, out, max));
-  return out;
+    verify.max_memory = 0;
+  std::optional<std::vector<heap_size>> wrong;
+  try {
+    wrong = least_misclassified_sum(*q, verify);
+  } catch (const stopped& e) {
+    rethrow_stop(e, path, options.max_memory);
+  }
+  if (wrong) {
+    const bool said_p = q->misere_outcome(*wrong) == outcome::p;
+    refuse_quotient_file(
+        path,
+        fmt::format("is false for {}: its tables make {} a misère {}-position, but it is "
+                    "{}-position",
+                    q->rule().str(),
+                    wrong->size() == 1 ? "heap " + sum_text(*wrong) : "the sum of heaps " + sum_text(*wrong),
+                    said_p ? 'P' : 'N', said_p ? "an N" : "a P"));
+  }
+  return std::move(*q);
 }
 
-const boost::json::array& array_of(const std::string& path, const boost::json::value& v, const char* what) {
-  if (!v.is_array()) refuse(path, fmt::format("has {} that is not an array", what));
-  return v.as_array();
+read_options reading_options(const quotient_read_options& options) {
+  read_options o;
+  o.stop = options.stop;
+  o.max_memory = options.max_memory;
+  o.max_input_bytes = options.max_input_bytes;
+  return o;
 }
 
 } // namespace
@@ -80,71 +189,15 @@ void write_quotient_file(const std::string& path, const misere_quotient& q, cons
       path, [&](std::ostream& out) { out << boost::json::serialize(o) << '\n'; }, stop);
 }
 
-misere_quotient read_quotient_file(const std::string& path, std::uint64_t max_bytes,
-                                   const std::atomic<bool>* stop) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) refuse(path, "is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) refuse(path, "cannot be opened");
-  std::string text;
-  char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    text.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (text.size() > max_bytes) refuse(path, fmt::format("is larger than {} bytes", max_bytes));
-  }
-  if (in.bad()) refuse(path, "could not be read");
-  boost::json::error_code jec;
-  const auto doc = boost::json::parse(text, jec);
-  if (jec) refuse(path, fmt::format("is not JSON: {}", jec.message()));
-  text = {};
-  if (!doc.is_object()) refuse(path, "does not hold a JSON object");
-  const auto& o = doc.as_object();
-  const auto& format = field(path, o, "format");
-  if (!format.is_string() || format.as_string() != format_name) refuse(path, "is not a misère quotient file");
-  const auto version = whole(path, field(path, o, "version"), "a version", std::numeric_limits<int>::max());
-  if (version != quotient_file_version)
-    refuse(path, fmt::format("has format version {}; this version reads version {}", version,
-                             quotient_file_version));
-  const auto& rule_text = field(path, o, "rule");
-  if (!rule_text.is_string()) refuse(path, "has a rule that is not a string");
-  std::optional<heap_rule> rule;
-  try {
-    rule = heap_rule::parse(std::string(rule_text.as_string()));
-  } catch (const std::invalid_argument& e) {
-    refuse(path, fmt::format("has a rule that does not read: {}", e.what()));
-  }
-  const auto max_heap = whole(path, field(path, o, "max_heap"), "a largest heap", UINT32_MAX - 1);
-  const auto order = whole(path, field(path, o, "order"), "an order", UINT32_MAX / 2);
-  // Every quotient holds the identity; an order of 0 would leave no element to index below.
-  if (order == 0) refuse(path, "has order 0 (a quotient holds at least the identity)");
-  const auto& decides = field(path, o, "decides_every_heap");
-  if (!decides.is_bool()) refuse(path, "has a decides_every_heap that is not true or false");
-  const auto& heaps_json = array_of(path, field(path, o, "heaps"), "heaps");
-  if (heaps_json.size() != max_heap + 1)
-    refuse(path, fmt::format("has {} heap classes for heaps 0 to {}", heaps_json.size(), max_heap));
-  std::vector<misere_quotient::element> heaps;
-  for (const auto& v : heaps_json)
-    heaps.push_back(static_cast<misere_quotient::element>(whole(path, v, "a heap class", order - 1)));
-  std::vector<bool> p(order);
-  for (const auto& v : array_of(path, field(path, o, "p"), "a P-portion"))
-    p[whole(path, v, "a P element", order - 1)] = true;
-  const auto& rows = array_of(path, field(path, o, "products"), "products");
-  if (rows.size() != order) refuse(path, fmt::format("has {} product rows for order {}", rows.size(), order));
-  std::vector<std::vector<misere_quotient::element>> products(order);
-  for (std::size_t x = 0; x < order; ++x) {
-    const auto& row = array_of(path, rows[x], "a product row");
-    if (row.size() != order)
-      refuse(path, fmt::format("has product row {} of {} entries for order {}", x, row.size(), order));
-    products[x].reserve(order);
-    for (const auto& v : row)
-      products[x].push_back(static_cast<misere_quotient::element>(whole(path, v, "a product", order - 1)));
-  }
-  try {
-    return misere_quotient::from_tables(std::move(*rule), std::move(products), std::move(p), std::move(heaps),
-                                        decides.as_bool(), stop);
-  } catch (const std::invalid_argument& e) {
-    throw quotient_file_error(fmt::format("the quotient file {}: {}", path, e.what()));
-  }
+misere_quotient read_quotient_file(const std::string& path, const quotient_read_options& options) {
+  detail::reading r(path, reading_options(options), "quotient file");
+  return read_quotient(r, options);
+}
+
+misere_quotient read_quotient_text(const std::string& name, std::string_view text,
+                                   const quotient_read_options& options) {
+  detail::reading r(name, text, reading_options(options), "quotient file");
+  return read_quotient(r, options);
 }
 
 } // namespace grundy::io

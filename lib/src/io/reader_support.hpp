@@ -16,16 +16,21 @@
 namespace grundy::io::detail {
 
 // The reading of one file: its name for messages, the options, and the bytes held so far.
+// `noun` says in messages what the file is ("graph file", "quotient file").
 class reading {
 public:
-  reading(const std::string& path, const read_options& options);
+  reading(const std::string& path, const read_options& options, std::string noun = "graph file");
   // A file's text already in memory (a graph sent to a server), named `name` in messages.
-  reading(const std::string& name, std::string_view text, const read_options& options);
+  reading(const std::string& name, std::string_view text, const read_options& options,
+          std::string noun = "graph file");
 
   const std::string& path() const noexcept { return path_; }
   // The text read from memory, or null when the file is read.
   const std::string_view* text() const noexcept { return in_memory_ ? &text_ : nullptr; }
   const read_options& options() const noexcept { return options_; }
+  const std::string& noun() const noexcept { return noun_; }
+  // The bytes charged and not given back.
+  std::uint64_t held() const noexcept { return held_; }
 
   // Adds (or, negative, removes) bytes held; throws limit_exceeded past options().max_memory.
   void charge(std::int64_t bytes);
@@ -41,6 +46,7 @@ public:
 
 private:
   std::string path_;
+  std::string noun_;
   std::string_view text_;
   bool in_memory_ = false;
   read_options options_;
