@@ -1,6 +1,7 @@
 #include "session.hpp"
 
 #include "failure.hpp"
+#include "request_handling.hpp"
 
 #include <grundy/io/text.hpp>
 #include <grundy/memory_account.hpp>
@@ -38,7 +39,6 @@ using tcp = net::ip::tcp;
 // cannot hold the server's slots for long.
 constexpr auto idle_timeout = std::chrono::seconds(15);
 constexpr auto write_timeout = std::chrono::seconds(30); // one piece of an answer
-constexpr std::size_t header_limit = 16 * 1024;
 
 // The page may only run its own scripts and styles and show its own pictures: content that
 // reaches it from a game (a vertex's name) can never become code.
@@ -114,58 +114,21 @@ private:
   }
 
   void on_read(beast::error_code ec, std::size_t) {
-    if (ec == http::error::body_limit) {
-      close_after_ = drain_ = true;
-      return send_answer(
-          error_answer(413, fmt::format("the request's body is larger than the limit of {} bytes",
-                                        server_.options.bounds.max_body)),
-          false);
-    }
-    if (ec == http::error::header_limit) {
-      close_after_ = true;
-      return send_answer(error_answer(431, "the request's headers are too large"), false);
-    }
-    if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
-        ec == net::error::operation_aborted || ec == net::error::connection_reset || ec == net::error::eof)
-      return close();
     if (ec) {
-      // A request the parser could not read is said to be so once, then the connection ends;
-      // any other failure (the network's) just ends it.
-      if (ec.category() != http::make_error_code(http::error::bad_target).category()) return close();
+      auto refused = refuse_read(ec, server_.options.bounds);
+      if (!refused) return close();
       close_after_ = true;
-      return send_answer(error_answer(400, fmt::format("malformed HTTP request: {}", ec.message())), false);
+      drain_ = ec == http::error::body_limit;
+      return send_answer(std::move(*refused), false);
     }
     auto request = parser_->release();
     keep_alive_ = request.keep_alive();
-    // Two headers that decide whether a request is allowed, saying different things, would let
-    // one of them pass unchecked.
-    for (const auto field : {http::field::host, http::field::origin})
-      if (request.count(field) > 1) {
-        close_after_ = true;
-        return send_answer(
-            error_answer(400, fmt::format("the request gives its {} header twice", http::to_string(field))),
-            false);
-      }
-    if (request.count("Sec-Fetch-Site") > 1) {
+    if (auto refused = refuse_repeated_headers(request)) {
       close_after_ = true;
-      return send_answer(error_answer(400, "the request gives its Sec-Fetch-Site header twice"), false);
+      return send_answer(std::move(*refused), false);
     }
     if (server_.stopping) close_after_ = true;
-    incoming in;
-    const auto method = request.method_string();
-    const auto target = request.target();
-    in.method = std::string_view(method.data(), method.size());
-    in.target = std::string_view(target.data(), target.size());
-    const auto header = [&](auto field) {
-      const auto it = request.find(field);
-      return it == request.end() ? std::string_view{}
-                                 : std::string_view(it->value().data(), it->value().size());
-    };
-    in.headers.host = header(http::field::host);
-    in.headers.origin = header(http::field::origin);
-    in.headers.fetch_site = header("Sec-Fetch-Site");
-    in.body = std::move(request.body());
-    auto r = server_.routes.dispatch(std::move(in));
+    auto r = server_.routes.dispatch(incoming_of(request));
     if (r.now) return send_answer(std::move(*r.now), r.head);
     start_job(std::move(r));
   }
@@ -190,25 +153,10 @@ private:
     ++generation_;
     net::post(server_.pool, [self = shared_from_this(), job = std::move(r.job), work = work_]() mutable {
       --self->server_.waiting;
-      answer a;
-      if (work->stopped()) {
-        a = failure_answer(std::make_exception_ptr(interrupted("stopped before it started", {})), *work);
-      } else {
-        const memory_account_scope charged(&work->account());
-        try {
-          a = job(*work);
-        } catch (...) {
-          a = failure_answer(std::current_exception(), *work);
-        }
-        job = nullptr; // what the job holds is freed under its own account
-        // A computation that passed its memory bound before it noticed is refused all the same.
-        if (a.status < 400 && work->account().exceeded())
-          a = failure_answer(std::make_exception_ptr(interrupted("past its memory", {})), *work);
-      }
-      const auto max_answer = self->server_.options.bounds.max_answer;
-      if (a.body.size() > max_answer)
-        a = error_answer(422, fmt::format("the answer would take {} bytes, more than the limit of {}",
-                                          a.body.size(), max_answer));
+      auto a =
+          work->stopped()
+              ? failure_answer(std::make_exception_ptr(interrupted("stopped before it started", {})), *work)
+              : run_job(std::move(job), *work, self->server_.options.bounds);
       // A stream's last line is made here, on the worker, and never copied again.
       if (self->streaming_) a = last_line(std::move(a));
       // A large computation's memory, freed, goes back to the system rather than staying with
