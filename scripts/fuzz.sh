@@ -15,7 +15,10 @@ seconds=${GRUNDY_FUZZ_SECONDS:-60}
 seed=${GRUNDY_FUZZ_SEED:-1}
 build=build-fuzz
 targets=("$@")
-if ((${#targets[@]} == 0)); then targets=(octal_code positions ranges play checkpoint octal_engines graph_readers); fi
+if ((${#targets[@]} == 0)); then
+  targets=(octal_code positions ranges play checkpoint octal_engines graph_readers heap_rule quotient_file
+    web_requests graph_upload)
+fi
 
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DGRUNDY_BUILD_FUZZ=ON \
