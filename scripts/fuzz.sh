@@ -20,7 +20,10 @@ if ((${#targets[@]} == 0)); then
     web_requests graph_upload)
 fi
 
-cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+# The compiler cache, when the machine has one: a second run rebuilds only what changed.
+launcher=()
+if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++-14 "${launcher[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DGRUNDY_BUILD_FUZZ=ON \
   -DGRUNDY_BUILD_TESTS=OFF -DGRUNDY_BUILD_EXAMPLES=OFF -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_INSTALL=OFF \
   -DGRUNDY_MPI=OFF -DGRUNDY_PYTHON=OFF >/dev/null
