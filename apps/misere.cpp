@@ -119,6 +119,12 @@ misere_quotient load_quotient(const std::string& path, const misere_options& o,
       throw run_error(fmt::format("cannot read --load '{}': {}", path, std::strerror(e.system_error())));
     throw usage_error(fmt::format("--load: {}", e.what()));
   } catch (const stopped& e) {
+    // The library's figure is what was left beside the program: the user's is --max-memory.
+    if (e.reason() == stop_reason::memory)
+      throw run_error(
+          fmt::format("loading '{}' needs more than the memory limit of {} (raise --max-memory if "
+                      "the machine has more)",
+                      path, memory_limit_text(limit)));
     rethrow_stop(e, fmt::format("while loading '{}'", path));
   }
 }

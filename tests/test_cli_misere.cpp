@@ -8,6 +8,9 @@
 
 #include <boost/json/src.hpp>
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <string>
@@ -315,4 +318,85 @@ BOOST_AUTO_TEST_CASE(stops_on_a_signal) {
   BOOST_TEST(r.status == 130, r.err);
   BOOST_TEST(r.err_lines() == 1u, r.err);
   BOOST_TEST(contains(r.err, "interrupted"), r.err);
+}
+
+// A saved file edited, relabelled or with a key twice is refused in one line saying what is
+// false; each claim is checked against the rule, not against the file's own consistency.
+BOOST_AUTO_TEST_CASE(load_checks_the_file_against_its_rule) {
+  const auto dir = scratch("checked");
+  const auto kayles = (dir / "kayles.q").string();
+  BOOST_TEST_REQUIRE(run_cli("misere 0.07 --max-heap 12 --save '" + kayles + "'").status == 0);
+  const auto original = parse_object(grundy_test::slurp(kayles));
+  const auto refused = [&](const json::object& o, const std::string& name) {
+    const auto file = (dir / name).string();
+    grundy_test::put(file, json::serialize(o));
+    const auto r = run_cli("misere --load '" + file + "'");
+    BOOST_TEST(r.status == 2, name << ": " << r.err);
+    BOOST_TEST(r.err_lines() == 1u, r.err);
+    BOOST_TEST(r.out.empty(), name);
+    return r.err;
+  };
+  // Heap 1 moved into a class of the P-portion: the game graph says heap 1 is N (no move).
+  auto edited = original;
+  edited["heaps"].as_array()[1] = edited["p"].as_array()[0];
+  BOOST_TEST(graph_outcome("octal 0.07", "1") == "N");
+  const auto heap1 = refused(edited, "heap1.q");
+  BOOST_TEST(contains(heap1, "is false for 0.07: its tables make heap 1 a misère P-position, but it is an "
+                             "N-position"),
+             heap1);
+  // Another rule's quotient under this rule's name.
+  const auto dawson = (dir / "dawson.q").string();
+  BOOST_TEST_REQUIRE(run_cli("misere 0.33 --max-heap 12 --save '" + dawson + "'").status == 0);
+  auto relabelled = parse_object(grundy_test::slurp(dawson));
+  relabelled["rule"] = "0.07";
+  BOOST_TEST(contains(refused(relabelled, "relabelled.q"), "0.07"));
+  // A P-portion with one more element.
+  auto more_p = original;
+  auto& p = more_p["p"].as_array();
+  for (std::int64_t x = 1; x < original.at("order").to_number<std::int64_t>(); ++x)
+    if (std::find(p.begin(), p.end(), json::value(x)) == p.end()) {
+      p.push_back(x);
+      break;
+    }
+  refused(more_p, "more_p.q");
+  // A key twice: a parser building a tree would keep the last one.
+  const auto file = (dir / "twice.q").string();
+  grundy_test::put(file, "{\"rule\":\"0.33\"," + grundy_test::slurp(kayles).substr(1));
+  const auto twice = run_cli("misere --load '" + file + "'");
+  BOOST_TEST(twice.status == 2);
+  BOOST_TEST(contains(twice.err, "has the key \"rule\" twice"), twice.err);
+  // A rule of control characters reaches the terminal made portable.
+  auto escape = original;
+  escape["rule"] = "\x1b]0;owned\x07";
+  const auto escaped = refused(escape, "escape.q");
+  BOOST_TEST(!contains(escaped, "\x1b"), escaped);
+  BOOST_TEST(contains(escaped, "\\x1b"), escaped);
+}
+
+// A pipe nobody writes to: Ctrl-C ends the wait within a second, in one line, with 130.
+BOOST_AUTO_TEST_CASE(load_stops_on_a_silent_pipe) {
+  const auto fifo = (scratch("fifo") / "q.fifo").string();
+  BOOST_TEST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const grundy_test::process p({"misere", "--load", fifo});
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto from = std::chrono::steady_clock::now();
+  p.signal(SIGINT);
+  const auto r = p.wait();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
+  BOOST_TEST(seconds < 1.5);
+  BOOST_TEST(r.status == 130, r.err);
+  BOOST_TEST(r.err_lines() == 1u, r.err);
+  BOOST_TEST(contains(r.err, "interrupted"), r.err);
+}
+
+// The table of Q_30(0.07) takes 360² entries: a limit below what the program holds already
+// leaves no room for it, and the run says which option to raise.
+BOOST_AUTO_TEST_CASE(load_honours_max_memory) {
+  const auto file = (scratch("memory") / "kayles30.q").string();
+  BOOST_TEST_REQUIRE(run_cli("misere 0.07 --max-heap 30 --save '" + file + "' -q").status == 0);
+  BOOST_TEST(run_cli("misere --load '" + file + "' --max-memory 100M").status == 0);
+  const auto r = run_cli("misere --load '" + file + "' --max-memory 1M");
+  BOOST_TEST(r.status == 1, r.err);
+  BOOST_TEST(r.err_lines() == 1u, r.err);
+  BOOST_TEST(contains(r.err, "raise --max-memory"), r.err);
 }
