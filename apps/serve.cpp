@@ -27,11 +27,13 @@ struct serve_options {
   std::string max_memory;
   std::string max_body;
   unsigned port = 8080;
+  unsigned max_connections = static_cast<unsigned>(web::server_options{}.max_connections);
 };
 
 void run(serve_options o) {
   auto& s = o.server;
   s.port = static_cast<std::uint16_t>(o.port);
+  s.max_connections = o.max_connections;
   // More computations at once than cores: a long one leaves the others their turn.
   if (s.workers == 0) s.workers = std::max(4u, 2 * std::thread::hardware_concurrency());
   if (!o.max_memory.empty())
@@ -82,6 +84,11 @@ void add_serve_command(CLI::App& app) {
                   "also answer requests that name the server by this host name (a name it is reached by)");
   add_whole_option(*cmd, "--workers", s.workers,
                    "computations at once (default: twice the cores, at least 4)", 0, 1024);
+  add_whole_option(*cmd, "--max-connections", o->max_connections,
+                   "connections open at once; one address holds an eighth of them (at least 2), and idle "
+                   "ones make room for new ones",
+                   1, 65535)
+      ->default_str(std::to_string(o->max_connections));
   add_whole_option(*cmd, "--max-states", s.bounds.max_states, "positions one game graph may have", 1,
                    0xFFFF'FFFFu)
       ->default_str(std::to_string(s.bounds.max_states));

@@ -18,7 +18,8 @@ struct answer {
   std::string body;
   // Set for the page's own files, which may be cached; answers to the API never are.
   bool cacheable = false;
-  std::string allow; // for 405: the methods the path takes
+  std::string allow;  // for 405: the methods the path takes
+  std::string timing; // a computation's Server-Timing header: the time it waited and ran
 };
 
 // A request the server refuses, with the status and the one line said to the user.

@@ -18,6 +18,24 @@ std::string error_json(std::string_view message) {
   return fmt::format("{{\"error\": {}}}", json_quoted(message));
 }
 
+bool computation::overdue(clock::time_point now) const noexcept {
+  const auto started = started_.load();
+  return started != 0 &&
+         std::chrono::duration<double>(now - clock::time_point(clock::duration(started))).count() > seconds_;
+}
+
+double computation::queue_seconds() const noexcept {
+  const auto started = started_.load();
+  const auto end = started != 0 ? clock::time_point(clock::duration(started)) : clock::now();
+  return std::chrono::duration<double>(end - queued_at_).count();
+}
+
+double computation::run_seconds() const noexcept {
+  const auto started = started_.load();
+  if (started == 0) return 0;
+  return std::chrono::duration<double>(clock::now() - clock::time_point(clock::duration(started))).count();
+}
+
 void computation::progress(std::string_view object) {
   if (!sink_) return;
   const auto now = clock::now();
@@ -40,8 +58,9 @@ answer failure_answer(std::exception_ptr error, const computation& work) {
                                            memory_limit_text(work.account().limit()), reached()));
     switch (work.cause()) {
     case stop_cause::time:
-      return error_answer(422, fmt::format("the computation took longer than its limit of {} s{}",
-                                           work.seconds(), reached()));
+      return error_answer(422, fmt::format("the computation took longer than its limit of {} s, counted from "
+                                           "its start after {:.1f} s waiting for a worker{}",
+                                           work.seconds(), work.queue_seconds(), reached()));
     case stop_cause::shutdown:
       return error_answer(503, "the server is stopping");
     case stop_cause::client_gone:

@@ -1,7 +1,7 @@
 #pragma once
 // One computation a request asked for, as the server watches it: its stop flag, why it was
-// stopped, its memory (its own account, not the process's), its deadline, and where its progress
-// goes.
+// stopped, its memory (its own account, not the process's), its time waiting and running, and
+// where its progress goes.
 
 #include <grundy/memory_account.hpp>
 
@@ -24,10 +24,7 @@ public:
   using clock = std::chrono::steady_clock;
 
   computation(std::uint64_t max_memory, double seconds)
-      : account_(max_memory, &stop_),
-        deadline_(clock::now() +
-                  std::chrono::duration_cast<clock::duration>(std::chrono::duration<double>(seconds))),
-        seconds_(seconds) {}
+      : account_(max_memory, &stop_), queued_at_(clock::now()), seconds_(seconds) {}
   computation(const computation&) = delete;
   computation& operator=(const computation&) = delete;
 
@@ -41,8 +38,18 @@ public:
   stop_cause cause() const noexcept { return cause_.load(); }
   memory_account& account() noexcept { return account_; }
   const memory_account& account() const noexcept { return account_; }
-  clock::time_point deadline() const noexcept { return deadline_; }
   double seconds() const noexcept { return seconds_; }
+
+  // A computation's seconds count from its start on a worker: the time it waited for one is its
+  // own figure, reported beside the time it ran. Called on the worker, once.
+  void start() noexcept { started_.store(clock::now().time_since_epoch().count()); }
+  bool started() const noexcept { return started_.load() != 0; }
+  // Past its bound of seconds (never, before it started).
+  bool overdue(clock::time_point now) const noexcept;
+  // Seconds it waited for a worker (until now, when it has not started).
+  double queue_seconds() const noexcept;
+  // Seconds it has run (0 before it started).
+  double run_seconds() const noexcept;
 
   // How far the computation got, in words ("heaps 1..16, order 1696"), for the message of a
   // bound it reaches; set by the endpoints that know better than an exploration's figures. Read
@@ -64,7 +71,8 @@ private:
   std::atomic<bool> stop_{false};
   std::atomic<stop_cause> cause_{stop_cause::none};
   memory_account account_;
-  clock::time_point deadline_;
+  clock::time_point queued_at_;
+  std::atomic<clock::rep> started_{0}; // 0 until it starts; read by the thread that enforces bounds
   double seconds_;
   progress_sink sink_;
   std::string reached_;

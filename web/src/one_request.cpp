@@ -11,6 +11,8 @@
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <stop_token>
@@ -40,7 +42,10 @@ public:
           std::mutex mutex;
           std::condition_variable_any wake;
           std::unique_lock lock(mutex);
-          wake.wait_until(lock, stop, work.deadline(), [] { return false; });
+          const auto deadline = computation::clock::now() +
+                                std::chrono::duration_cast<computation::clock::duration>(
+                                    std::chrono::duration<double>(std::min(work.seconds(), 1e7)));
+          wake.wait_until(lock, stop, deadline, [] { return false; });
           if (!stop.stop_requested()) work.cancel(stop_cause::time);
         }) {}
 
@@ -87,6 +92,7 @@ std::optional<one_answer> answer_one_request(std::string_view bytes, const serve
     work.set_progress_sink([&progress](std::string line, bool) { progress.push_back(std::move(line)); });
   answer a;
   {
+    work.start();
     const deadline_watch watch(work);
     a = run_job(std::move(r.job), work, bounds);
   }

@@ -79,9 +79,11 @@ private:
       if (!acceptor_.is_open()) return;
       if (!ec) start_session(std::move(socket), server_);
       // A failed accept is the client's loss, not the server's end. Out of descriptors (or of
-      // buffers), the connection stays in the queue: accepting again at once would spin, so the
-      // server waits for connections to close.
+      // buffers), the connection stays in the queue: an idle connection makes room for it, and
+      // when none is idle, accepting again at once would spin, so the server waits for
+      // connections to close.
       if (ec == net::error::no_descriptors || ec == net::error::no_buffer_space || ec.value() == ENFILE) {
+        if (server_.connections.evict_one()) return accept();
         backoff_.expires_after(std::chrono::milliseconds(100));
         backoff_.async_wait([this](boost::system::error_code e) {
           if (!e && acceptor_.is_open()) accept();
@@ -107,7 +109,7 @@ private:
       server_.enforce(server_.stopping);
       // Stopped computations end within a second; what they answer is sent, then everything ends.
       if (server_.stopping &&
-          ((server_.running() == 0 && server_.waiting == 0 &&
+          ((server_.running() == 0 && server_.pool.waiting() == 0 &&
             std::chrono::steady_clock::now() - stopped_at_ > std::chrono::milliseconds(200)) ||
            std::chrono::steady_clock::now() - stopped_at_ > std::chrono::seconds(3))) {
         io_.stop();
@@ -131,6 +133,7 @@ private:
 void serve(const server_options& options, const std::atomic<bool>& stop,
            const std::function<void(const std::string& address)>& on_ready) {
   if (options.workers > 1024) throw std::invalid_argument("a server runs 1024 computations at once at most");
+  if (options.max_connections == 0) throw std::invalid_argument("a server needs at least one connection");
   if (options.bounds.seconds <= 0 || options.bounds.max_states == 0 || options.bounds.max_memory == 0)
     throw std::invalid_argument("a server's bounds must be positive");
   const auto address = listen_address(options.host);

@@ -56,32 +56,53 @@ template <class Fields> void common_headers(Fields& f, std::string_view type, bo
   if (type.starts_with("text/html")) f.set("Content-Security-Policy", page_policy);
 }
 
+// The Server-Timing header of a computation's answer, in milliseconds: the time it waited for a
+// worker, and, with `ran`, the time it ran.
+std::string server_timing(const computation& work, bool ran) {
+  auto timing = fmt::format("queue;dur={:.1f}", 1000 * work.queue_seconds());
+  if (ran) timing += fmt::format(", run;dur={:.1f}", 1000 * work.run_seconds());
+  return timing;
+}
+
 std::string chunk(std::string_view data) { return fmt::format("{:x}\r\n{}\r\n", data.size(), data); }
 
 class session : public std::enable_shared_from_this<session> {
 public:
   session(tcp::socket socket, server_state& server) : stream_(std::move(socket)), server_(server) {
     boost::system::error_code ec;
-    peer_ = stream_.socket().remote_endpoint(ec).address();
-    admitted_ = server_.enter(peer_);
+    client_ = client_of(stream_.socket().remote_endpoint(ec).address());
   }
   ~session() {
     for (const auto& [bytes, replaceable] : outgoing_)
       server_.queued_bytes -= bytes.size();
-    server_.leave(peer_);
+    if (slot_) server_.connections.leave(*slot_);
   }
 
+  // On the I/O thread, as every handler of every connection: the server runs one, so that a
+  // connection closed to make room for another is never in the middle of a handler.
   void start() {
-    if (!admitted_) {
+    auto admission = server_.connections.enter(client_, [weak = weak_from_this()] {
+      if (auto self = weak.lock()) self->make_room();
+    });
+    if (!admission.admitted) {
       close_after_ = true;
-      send_answer(error_answer(503, "the server has too many connections: try again in a moment"), false);
+      send_answer(error_answer(503, admission.refusal), false);
       return;
     }
+    slot_ = admission.admitted;
     read_request();
   }
 
 private:
+  // Closed while waiting for a request (or reading one): another connection needs the slot. A
+  // request already read, whose handler has not run yet, is dropped with it.
+  void make_room() {
+    evicted_ = true;
+    close();
+  }
+
   void read_request() {
+    if (slot_) server_.connections.set_idle(*slot_, true);
     parser_.emplace();
     parser_->header_limit(header_limit);
     parser_->body_limit(server_.options.bounds.max_body);
@@ -93,6 +114,7 @@ private:
   // The header alone first: a body past the bound is refused before it is sent (its length is
   // in the header), and a client that waits for "100 Continue" before sending a body gets it.
   void on_header(beast::error_code ec, std::size_t n) {
+    if (evicted_) return;
     if (ec || parser_->is_done()) return on_read(ec, n);
     const auto expect = parser_->get()[http::field::expect];
     if (beast::iequals(expect, "100-continue")) {
@@ -114,6 +136,8 @@ private:
   }
 
   void on_read(beast::error_code ec, std::size_t) {
+    if (evicted_) return;
+    if (slot_) server_.connections.set_idle(*slot_, false);
     if (ec) {
       auto refused = refuse_read(ec, server_.options.bounds);
       if (!refused) return close();
@@ -135,8 +159,6 @@ private:
 
   void start_job(route r) {
     if (server_.stopping) return send_answer(error_answer(503, "the server is stopping"), false);
-    if (server_.waiting >= server_.options.max_waiting)
-      return send_answer(error_answer(503, "the server is busy: try again in a moment"), false);
     const auto& bounds = server_.options.bounds;
     work_ = std::make_shared<computation>(bounds.max_memory, bounds.seconds);
     streaming_ = r.streams;
@@ -149,10 +171,8 @@ private:
             });
           });
     server_.add(work_);
-    ++server_.waiting;
-    ++generation_;
-    net::post(server_.pool, [self = shared_from_this(), job = std::move(r.job), work = work_]() mutable {
-      --self->server_.waiting;
+    auto run = [self = shared_from_this(), job = std::move(r.job), work = work_]() mutable {
+      work->start();
       auto a =
           work->stopped()
               ? failure_answer(std::make_exception_ptr(interrupted("stopped before it started", {})), *work)
@@ -162,10 +182,17 @@ private:
       // A large computation's memory, freed, goes back to the system rather than staying with
       // the worker until its next large one.
       if (work->account().peak() > (std::uint64_t{64} << 20)) ::malloc_trim(0);
+      a.timing = server_timing(*work, true);
       self->server_.remove(work);
       net::post(self->stream_.get_executor(),
                 [self, a = std::move(a)]() mutable { self->finish_job(std::move(a)); });
-    });
+    };
+    if (!server_.pool.post(client_, std::move(run), server_.options.max_waiting)) {
+      server_.remove(work_);
+      work_.reset();
+      return send_answer(error_answer(503, "the server is busy: try again in a moment"), false);
+    }
+    ++generation_;
     watch_for_departure();
   }
 
@@ -214,7 +241,7 @@ private:
       a = streaming_ ? last_line(refused) : refused;
     }
     if (!streaming_) return send_answer(std::move(a), false);
-    start_stream();
+    start_stream(a.timing);
     queue(fmt::format("{:x}\r\n", a.body.size()), false);
     queue(std::move(a.body), false);
     queue("\r\n0\r\n\r\n", false);
@@ -222,11 +249,14 @@ private:
     write_next();
   }
 
-  void start_stream() {
+  // `timing`: the Server-Timing header; a stream that starts before its answer gives the time it
+  // waited alone.
+  void start_stream(std::string_view timing) {
     if (stream_started_) return;
     stream_started_ = true;
     http::response<http::empty_body> head{http::status::ok, 11};
     common_headers(head, "application/x-ndjson; charset=utf-8", false);
+    if (!timing.empty()) head.set("Server-Timing", timing);
     head.chunked(true);
     head.keep_alive(keep_alive_ && !close_after_);
     std::ostringstream os;
@@ -236,7 +266,7 @@ private:
 
   void send_progress(std::string line, bool keep) {
     if (!work_ || !streaming_) return;
-    start_stream();
+    start_stream(server_timing(*work_, false));
     queue(chunk(line + "\n"), !keep);
     write_next();
   }
@@ -246,6 +276,7 @@ private:
     http::response<http::empty_body> res{static_cast<http::status>(a.status), 11};
     common_headers(res, a.content_type, a.cacheable);
     if (!a.allow.empty()) res.set(http::field::allow, a.allow);
+    if (!a.timing.empty()) res.set("Server-Timing", a.timing);
     res.keep_alive(keep_alive_ && !close_after_);
     res.content_length(a.body.size());
     std::ostringstream os;
@@ -304,6 +335,8 @@ private:
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
     if (!drain_) return close();
+    // Nothing more is read from it: its slot may go to another connection.
+    if (slot_) server_.connections.set_idle(*slot_, true);
     stream_.expires_after(std::chrono::seconds(5));
     drain_buffer_.resize(64 * 1024);
     drain_more();
@@ -325,8 +358,9 @@ private:
 
   beast::tcp_stream stream_;
   server_state& server_;
-  net::ip::address peer_;
-  bool admitted_ = false;
+  net::ip::address client_;
+  std::optional<connection_table::slot> slot_; // none: refused, for want of one
+  bool evicted_ = false;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::deque<std::pair<std::string, bool>> outgoing_; // bytes, and whether a newer line may replace them

@@ -31,8 +31,11 @@ struct limits {
 struct server_options {
   std::string host = "127.0.0.1"; // the address to listen on: an IP address or localhost
   std::uint16_t port = 8080;      // 0: any free port
-  unsigned workers = 0;           // computations at once; 0: one per core
-  std::size_t max_waiting = 256;  // computations waiting for a worker; past it, 503
+  unsigned workers = 0;           // computations at once; 0: twice the cores, at least 4
+  // Computations waiting for a worker; past it, 503 for a client that already has one waiting.
+  std::size_t max_waiting = 256;
+  // Connections open at once, an eighth of them (at least 2) from one client; idle ones make
+  // room for new ones.
   std::size_t max_connections = 512;
   // Host names the server also answers to, besides its own address, localhost and, when it
   // listens on every interface, IP addresses and the machine's name.

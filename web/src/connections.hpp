@@ -1,0 +1,75 @@
+#pragma once
+// The server's connection slots, shared fairly between clients: one client holds at most an
+// eighth of them, and when the server (or a client's share) is full, a connection that is
+// only waiting for a request, or still sending one, gives its slot to the newcomer. A new
+// connection is refused only when every slot is busy computing or answering.
+
+#include <boost/asio/ip/address.hpp>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace grundy::web {
+
+// Who a connection comes from, for the shares: its IPv4 address, or the /64 network of an IPv6
+// address (one machine is given a whole /64, and could take a new address for each connection).
+boost::asio::ip::address client_of(const boost::asio::ip::address& peer);
+
+class connection_table {
+public:
+  using slot = std::uint64_t;
+  using clock = std::chrono::steady_clock;
+
+  explicit connection_table(std::size_t max_connections);
+
+  std::size_t max_connections() const noexcept { return max_; }
+  // What one client may hold: an eighth of the slots, at least 2 (at most all of them).
+  std::size_t per_client() const noexcept { return per_client_; }
+
+  // A connection from `client` comes in, idle (waiting for its first request). Makes room by
+  // closing idle connections when it must: first the client's own oldest idle one when it has
+  // its share, then, when the server is full, the oldest idle one of the client holding the
+  // most. `close` is how this connection is closed in its turn; it is called on the I/O thread,
+  // inside a later enter() or evict_one(). Returns the connection's slot, or the reason it is
+  // refused. Every slot is given back by leave().
+  struct admission {
+    std::optional<slot> admitted;
+    std::string refusal;
+  };
+  admission enter(const boost::asio::ip::address& client, std::function<void()> close);
+  // Waiting for a request or reading one (closable), or computing and answering (not).
+  void set_idle(slot s, bool idle);
+  void leave(slot s);
+  // Closes the oldest idle connection of the client holding the most; false when none is idle.
+  bool evict_one();
+  std::size_t size() const;
+
+private:
+  struct connection {
+    boost::asio::ip::address client;
+    bool idle = true;
+    clock::time_point since; // idle since
+    std::function<void()> close;
+  };
+  using table = std::map<slot, connection>;
+  // The connection to close: the oldest idle one, of `client` alone when it is given, else of
+  // the client holding the most connections.
+  table::iterator victim(const std::optional<boost::asio::ip::address>& client);
+  // Takes the connection out of the table, its client's count with it; returns how to close it.
+  std::function<void()> forget(table::iterator it);
+
+  mutable std::mutex mutex_;
+  std::size_t max_;
+  std::size_t per_client_;
+  slot next_ = 0;
+  table connections_;
+  std::map<boost::asio::ip::address, std::size_t> per_client_count_;
+};
+
+} // namespace grundy::web
