@@ -60,6 +60,13 @@ void check_fields(const std::string& path, const detail::quotient_fields& f) {
   for (element x : *f.heaps)
     if (x >= order)
       refuse_quotient_file(path, fmt::format("has a heap class {} past the last element {}", x, order - 1));
+  if (f.products->size() != order)
+    refuse_quotient_file(path, fmt::format("has {} product rows for order {}", f.products->size(), order));
+  // The rows all have row 0's length (checked as they were read), so the order is now no larger
+  // than what was read and charged.
+  if (!f.products->empty() && f.products->front().size() != order)
+    refuse_quotient_file(
+        path, fmt::format("has product rows of {} entries for order {}", f.products->front().size(), order));
   std::vector<bool> in_p(order);
   for (element x : *f.p) {
     if (x >= order)
@@ -67,12 +74,6 @@ void check_fields(const std::string& path, const detail::quotient_fields& f) {
     if (in_p[x]) refuse_quotient_file(path, fmt::format("names P element {} twice", x));
     in_p[x] = true;
   }
-  if (f.products->size() != order)
-    refuse_quotient_file(path, fmt::format("has {} product rows for order {}", f.products->size(), order));
-  // The rows all have row 0's length (checked as they were read).
-  if (!f.products->empty() && f.products->front().size() != order)
-    refuse_quotient_file(
-        path, fmt::format("has product rows of {} entries for order {}", f.products->front().size(), order));
 }
 
 // A stop of the checks in the reading's words: the engines' messages speak of a computation.
