@@ -43,7 +43,6 @@ public:
   // A computation's seconds count from its start on a worker: the time it waited for one is its
   // own figure, reported beside the time it ran. Called on the worker, once.
   void start() noexcept { started_.store(clock::now().time_since_epoch().count()); }
-  bool started() const noexcept { return started_.load() != 0; }
   // Past its bound of seconds (never, before it started).
   bool overdue(clock::time_point now) const noexcept;
   // Seconds it waited for a worker (until now, when it has not started).
