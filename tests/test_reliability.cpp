@@ -145,6 +145,23 @@ BOOST_AUTO_TEST_CASE(stops_mid_level_are_prompt) {
     }
 }
 
+// A stop in a hexadecimal run takes effect inside the heap being computed: each heap of a code
+// that leaves three heaps costs h^2/12 triples per digit, and when the stop was looked at only
+// between chunks of 64 heaps or more it came seconds late (6 s after a signal 30 s into 0.FFFF).
+BOOST_AUTO_TEST_CASE(hexadecimal_stops_are_prompt) {
+  for (const auto& [number, seconds_in] :
+       {std::pair{SIGINT, 2.0}, std::pair{SIGTERM, 2.0}, std::pair{SIGINT, 6.0}}) {
+    const auto [r, seconds] =
+        timed_interrupt({"octal", "0.FFFF", "--max", "1000000", "-q"}, number, seconds_in);
+    BOOST_TEST_MESSAGE("0.FFFF, signal " << number << " at " << seconds_in << " s: ended " << seconds
+                                         << " s after it: " << r.err);
+    BOOST_TEST(r.status == 128 + number, r.err);
+    BOOST_TEST(seconds < 1.0);
+    BOOST_TEST(r.err_lines() == 1u, r.err);
+    BOOST_TEST(r.err.find("interrupted after ") != std::string::npos, r.err);
+  }
+}
+
 // --max-states and --max-memory stop the same huge levels as soon as they are passed: the
 // positions reached are exactly the limit, the memory reported is near its limit, and the runs
 // take seconds where the memory limit once went unnoticed until the level ended (minutes).

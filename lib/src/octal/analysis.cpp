@@ -148,7 +148,7 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
     const std::size_t before = values.size();
     const bool sample = threads.sampling(); // a short chunk, which says nothing of the chunks' length
     if (auto* s = std::get_if<sparse_engine>(&engine)) s->set_threads(threads.threads());
-    std::visit([&](auto& e) { e.extend(values, target); }, engine);
+    std::visit([&](auto& e) { e.extend(values, target, options.stop); }, engine);
     const double took = seconds_since(c0);
     threads.ran(values.size() - before, took);
     if (options.on_progress) options.on_progress({values.size(), elapsed(), rare_count()});

@@ -6,7 +6,7 @@ namespace grundy {
 
 naive_engine::naive_engine(const octal_code& code) : moves_(code) {}
 
-void naive_engine::extend(grundy_sequence& values, std::size_t count) {
+void naive_engine::extend(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop) {
   if (values.size() >= count) return;
   values.reserve(count);
   const auto fit = [this](grundy_value largest) {
@@ -18,8 +18,10 @@ void naive_engine::extend(grundy_sequence& values, std::size_t count) {
   };
   fit(values.max_value());
   detail::run_steps(
-      values, count,
-      [&](const auto* g, std::size_t h) { return detail::naive_step(g, h, moves_, seen_.data(), bits_); },
+      values, count, stop,
+      [&](const auto* g, std::size_t h) {
+        return detail::naive_step(g, h, moves_, seen_.data(), bits_, stop);
+      },
       [&](const auto*, std::size_t, grundy_value x) {
         if (x >> bits_) fit(x);
       });

@@ -110,7 +110,7 @@ template <class T> void sparse_engine::impl::after(const T* g, std::size_t h, gr
   }
 }
 
-void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count) {
+void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop) {
   if (values.size() >= count) return;
   values.reserve(count);
   invalidate_blocks(); // a block prepared in an earlier call may belong to other values
@@ -134,7 +134,7 @@ void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count) {
     }
   } const released{*this};
   detail::run_steps(
-      values, count, [&](const auto* g, std::size_t h) { return step(g, h); },
+      values, count, stop, [&](const auto* g, std::size_t h) { return step(g, h, stop); },
       [&](const auto* g, std::size_t h, grundy_value x) { after(g, h, x); });
 }
 
@@ -161,7 +161,9 @@ sparse_engine& sparse_engine::operator=(sparse_engine&&) noexcept = default;
 sparse_engine::~sparse_engine() = default;
 
 const octal_code& sparse_engine::code() const noexcept { return impl_->code(); }
-void sparse_engine::extend(grundy_sequence& values, std::size_t count) { impl_->extend(values, count); }
+void sparse_engine::extend(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop) {
+  impl_->extend(values, count, stop);
+}
 void sparse_engine::catch_up(const grundy_sequence& values) { impl_->catch_up(values); }
 void sparse_engine::set_threads(unsigned threads) noexcept { impl_->set_threads(threads); }
 rare_split sparse_engine::split() const noexcept { return impl_->split(); }

@@ -45,6 +45,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -119,7 +120,7 @@ public:
   impl(const octal_code& code, const sparse_options& options);
 
   const octal_code& code() const noexcept { return moves_.code; }
-  void extend(grundy_sequence& values, std::size_t count);
+  void extend(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop);
   void catch_up(const grundy_sequence& values);
   rare_split split() const noexcept { return split_; }
   void set_threads(unsigned threads) noexcept { options_.threads = threads; }
@@ -137,8 +138,9 @@ private:
     std::size_t r, low, high; // a in [low, high)
   };
 
-  // One heap: options, candidate, proof (sparse_proofs.cpp).
-  template <class T> grundy_value step(const T* g, std::size_t h);
+  // One heap: options, candidate, proof (sparse_proofs.cpp); nothing when a naive step saw *stop.
+  template <class T>
+  std::optional<grundy_value> step(const T* g, std::size_t h, const std::atomic<bool>* stop);
   template <class T> void mark_recent(const T* g, std::size_t h, std::uint8_t* seen) const;
   template <class T>
   grundy_value prove(const T* g, std::size_t h, std::uint8_t* seen, grundy_value candidate);

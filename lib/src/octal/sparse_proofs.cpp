@@ -66,10 +66,12 @@ std::size_t seek_wanted(const T* g, std::size_t r, std::size_t& low, std::size_t
 // pattern_[e]: 0 for the candidate values, those only pairs with a rare heap reach (known
 // completely once those pairs are marked), 2 for the values of parity e, which pairs of two
 // common heaps reach too and which are therefore known only once such a pair is found.
-template <class T> grundy_value sparse_engine::impl::step(const T* g, std::size_t h) {
+template <class T>
+std::optional<grundy_value> sparse_engine::impl::step(const T* g, std::size_t h,
+                                                      const std::atomic<bool>* stop) {
   if (split_.mask == 0 || bits_ > max_split_bits || moves_.two_heaps.empty() || !moves_.three_heaps.empty()) {
     ++statistics_.naive_steps;
-    return detail::naive_step(g, h, moves_, seen_.data(), bits_);
+    return detail::naive_step(g, h, moves_, seen_.data(), bits_, stop);
   }
   ++statistics_.sparse_steps;
   if (h < block().start || h >= block().end) next_block(g, h);
@@ -310,9 +312,12 @@ void sparse_engine::impl::scan(const T* g, std::size_t r, std::size_t from, std:
     seen[g[a] ^ mirror[-static_cast<std::ptrdiff_t>(a)]] = 1;
 }
 
-template grundy_value sparse_engine::impl::step(std::uint8_t const*, std::size_t);
-template grundy_value sparse_engine::impl::step(std::uint16_t const*, std::size_t);
-template grundy_value sparse_engine::impl::step(std::uint32_t const*, std::size_t);
+template std::optional<grundy_value> sparse_engine::impl::step(std::uint8_t const*, std::size_t,
+                                                               const std::atomic<bool>*);
+template std::optional<grundy_value> sparse_engine::impl::step(std::uint16_t const*, std::size_t,
+                                                               const std::atomic<bool>*);
+template std::optional<grundy_value> sparse_engine::impl::step(std::uint32_t const*, std::size_t,
+                                                               const std::atomic<bool>*);
 template void sparse_engine::impl::prove_ahead(std::uint8_t const*, block_marks&);
 template void sparse_engine::impl::prove_ahead(std::uint16_t const*, block_marks&);
 template void sparse_engine::impl::prove_ahead(std::uint32_t const*, block_marks&);

@@ -45,8 +45,9 @@ struct analysis_options {
   // the run ends do not depend on it.
   unsigned threads = 0;
   std::function<void(const octal_progress&)> on_progress;
-  // Once *stop is true (a signal handler sets it, say), the run ends after the chunk in
-  // progress, a fraction of a second, with `interrupted` set in its result.
+  // Once *stop is true (a signal handler sets it, say), the run ends within milliseconds, even
+  // in the middle of one heap's options, with `interrupted` set in its result and the values
+  // finished so far.
   const std::atomic<bool>* stop = nullptr;
   // Called with the run's state every checkpoint_seconds and once more when the run ends,
   // finished or interrupted: what it saves lets resume_octal continue the run exactly.

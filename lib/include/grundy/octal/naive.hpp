@@ -5,6 +5,7 @@
 #include <grundy/octal/moves.hpp>
 #include <grundy/octal/sequence.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -24,8 +25,10 @@ public:
   const octal_code& code() const noexcept { return moves_.code; }
 
   // Appends G(values.size()), ..., G(count - 1). `values` must hold this code's first values
-  // (or be empty); nothing happens when it already holds `count` values.
-  void extend(grundy_sequence& values, std::size_t count);
+  // (or be empty); nothing happens when it already holds `count` values. Once *stop is true it
+  // returns within a few milliseconds, even in the middle of one heap's options, keeping the
+  // values finished: a later call goes on from there.
+  void extend(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop = nullptr);
 
 private:
   detail::octal_moves moves_;

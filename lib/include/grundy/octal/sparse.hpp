@@ -4,6 +4,7 @@
 #include <grundy/octal/code.hpp>
 #include <grundy/octal/sequence.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -76,8 +77,10 @@ public:
   const octal_code& code() const noexcept;
 
   // Appends G(values.size()), ..., G(count - 1). `values` must hold this code's first values
-  // (or be empty); values the engine has not seen yet are taken into account first.
-  void extend(grundy_sequence& values, std::size_t count);
+  // (or be empty); values the engine has not seen yet are taken into account first. Once
+  // *stop is true it returns within a few milliseconds, keeping the values finished: a later
+  // call goes on from there.
+  void extend(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop = nullptr);
 
   // Takes into account the values the engine has not seen yet, as extend does before its first
   // new value, one heap at a time in the order they were computed: an engine rebuilt from a
