@@ -55,6 +55,34 @@ def test_sigint_becomes_keyboard_interrupt(name):
     assert time.monotonic() - started < 0.3 + 1.5
 
 
+# A code that leaves three heaps: each heap costs h^2/12 triples per digit, so the heaps a few
+# seconds in cost tens of milliseconds each, and a stop looked at only between chunks of them
+# came seconds late. Both ways to its sequence: its analysis and the heap rule's engine.
+HEXADECIMAL_CALLS = {
+    "octal_sequence": lambda: grundy.octal_sequence("0.FFFF", max=1_000_000),
+    "sequence": lambda: grundy.sequence("0.FFFF", max=1_000_000),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HEXADECIMAL_CALLS))
+def test_sigint_inside_a_hexadecimal_heap(name):
+    sent = []
+
+    def send():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(2.0, send)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            HEXADECIMAL_CALLS[name]()
+        raised = time.monotonic()
+    finally:
+        timer.cancel()
+    assert raised - sent[0] < 1.0
+
+
 def test_a_signal_after_the_call_is_not_raised_later():
     """The library stops on the flag and Python's handler runs once, inside the call: nothing is
     left pending to raise a second KeyboardInterrupt at some later line."""
