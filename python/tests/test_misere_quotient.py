@@ -121,6 +121,17 @@ def test_limits_raise_limit_exceeded():
         grundy.misere_quotient("0.07", 30, max_order=10)
 
 
+def test_memory_limits_raise_limit_exceeded():
+    """The engines refuse the allocation that would pass max_memory: Dawson's Kayles' candidates
+    past heap 28, the options of 2^32 heaps, and the sums Kayles' heaps up to 60 reach."""
+    with pytest.raises(grundy.LimitExceeded, match="max_memory"):
+        grundy.misere_quotient("0.07", 1000, max_memory="8M")
+    with pytest.raises(grundy.LimitExceeded, match="max_memory"):
+        grundy.misere_quotient("0.3", 4294967294, max_memory="16M")
+    with pytest.raises(grundy.LimitExceeded, match="max_memory"):
+        grundy.genera("0.77", 60, max_memory="2M")
+
+
 def test_genus_of_nim_like_heaps():
     # Heaps of 0.3 behave as *1 (odd) and *0 (even) in any sum: Nim heaps' genera.
     odd, even = grundy.genus("0.3", 5), grundy.genus("0.3", 4)

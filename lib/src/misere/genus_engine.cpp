@@ -39,17 +39,25 @@
 
 namespace grundy::detail {
 
-namespace {
-
-// Bytes one node costs beside its values, for the memory limit: the node, its index entry
-// (key, id and the table's slack) and its heaps, an estimate on the high side.
-constexpr std::uint64_t bytes_per_node = sizeof(std::u32string) * 2 + 24 + 16;
-
-} // namespace
-
 genus_engine::genus_engine(const heap_rule& rule, heap_size max_heap, const genus_options& options)
     : rule_(rule), options_(options),
-      heap_values_(heap_values(rule, std::size_t{max_heap} + 1, options.stop)) {}
+      budget_(options.max_memory,
+              [this](std::uint64_t bytes) {
+                build_progress reached;
+                reached.states = nodes_.size();
+                reached.memory_bytes = bytes;
+                throw limit_exceeded("the genus computation needs more than " +
+                                         memory_limit_text(options_.max_memory) + " of memory (" +
+                                         std::to_string(nodes_.size()) + " sums of heaps held)",
+                                     reached, limit_kind::memory);
+              }),
+      heap_values_(heap_values(rule, std::size_t{max_heap} + 1, options.stop)),
+      index_(counted<std::pair<const key, std::uint32_t>>()), nodes_(counted<node>()),
+      heaps_(counted<heap_size>()), values_(counted<grundy_value>()), seen_(counted<char>()) {
+  // The heaps' values live in the sequence's own storage, held as long as the engine: charged
+  // at their widest, never less than they take.
+  budget_.take(detail::heap_block_bytes(std::uint64_t{heap_values_.size()} * sizeof(grundy_value)));
+}
 
 std::span<const heap_size> genus_engine::heaps_of(std::uint32_t n) const {
   return {heaps_.data() + nodes_[n].heaps_start, nodes_[n].heap_count};
@@ -61,23 +69,13 @@ grundy_value genus_engine::misere(std::uint32_t n, std::uint64_t k, unsigned b) 
   return values_[x.values_start + 2 * k + b];
 }
 
-void genus_engine::check_limits() {
+void genus_engine::check_stop() const {
   if (stop_requested(options_.stop))
     throw stopped("the genus computation was stopped", stop_reason::interrupted);
-  const std::uint64_t bytes = nodes_.size() * (sizeof(node) + bytes_per_node) +
-                              heaps_.size() * sizeof(heap_size) + values_.size() * sizeof(grundy_value);
-  if (bytes > options_.max_memory) {
-    build_progress reached;
-    reached.states = nodes_.size();
-    reached.memory_bytes = bytes;
-    throw limit_exceeded("the genus computation needs more than " + memory_limit_text(options_.max_memory) +
-                             " of memory (" + std::to_string(nodes_.size()) + " sums of heaps held)",
-                         reached, limit_kind::memory);
-  }
 }
 
 // Every sum one move leaves: one heap h of `heaps` replaced by what an option of h leaves.
-void genus_engine::options_of(const key& heaps, std::vector<key>& out) const {
+void genus_engine::options_of(const key& heaps, counted_vector<key>& out) const {
   out.clear();
   for (std::size_t i = 0; i < heaps.size(); ++i) {
     if (i > 0 && heaps[i] == heaps[i - 1]) continue; // the same heap size gives the same sums
@@ -98,6 +96,7 @@ void genus_engine::options_of(const key& heaps, std::vector<key>& out) const {
 }
 
 std::uint32_t genus_engine::node_of(std::span<const heap_size> sorted_heaps) {
+  const memory_budget_scope charged(&budget_); // the keys and frames below
   key start(sorted_heaps.begin(), sorted_heaps.end());
   if (auto it = index_.find(start); it != index_.end()) return it->second;
 
@@ -105,10 +104,10 @@ std::uint32_t genus_engine::node_of(std::span<const heap_size> sorted_heaps) {
   // at a time, thousands deep.
   struct frame {
     key heaps;
-    std::vector<key> options;
-    std::vector<std::uint32_t> found;
+    counted_vector<key> options;
+    counted_vector<std::uint32_t> found;
   };
-  std::vector<frame> stack;
+  counted_vector<frame> stack;
   stack.push_back({std::move(start), {}, {}});
   options_of(stack.back().heaps, stack.back().options);
   std::uint32_t result = 0;
@@ -135,7 +134,7 @@ std::uint32_t genus_engine::node_of(std::span<const heap_size> sorted_heaps) {
 }
 
 // The node of `heaps` once all its options (nodes in `options`) are known.
-std::uint32_t genus_engine::finish(const key& heaps, std::vector<std::uint32_t>& options) {
+std::uint32_t genus_engine::finish(const key& heaps, counted_vector<std::uint32_t>& options) {
   node x{};
   x.heaps_start = static_cast<std::uint32_t>(heaps_.size());
   x.heap_count = static_cast<std::uint32_t>(heaps.size());
@@ -190,7 +189,7 @@ std::uint32_t genus_engine::finish(const key& heaps, std::vector<std::uint32_t>&
       values_.resize(values_.size() - 2);
       break;
     }
-    if ((k & 63) == 63) check_limits();
+    if ((k & 63) == 63) check_stop();
   }
   // Reachability is closed under options, so a wild position reached from H is H itself or one
   // reached from an option: one look per option instead of a search per heap.
@@ -208,7 +207,7 @@ std::uint32_t genus_engine::finish(const key& heaps, std::vector<std::uint32_t>&
   index_.emplace(heaps, id);
   if (work_ >= (1u << 14)) {
     work_ = 0;
-    check_limits();
+    check_stop();
   }
   return id;
 }

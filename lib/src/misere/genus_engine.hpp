@@ -1,6 +1,7 @@
 #pragma once
 // The engine behind heap_genera: misère values of sums of heaps plus k·*2 (and *1), memoised.
 
+#include <grundy/detail/memory_budget.hpp>
 #include <grundy/heap/rule.hpp>
 #include <grundy/misere/genus.hpp>
 #include <grundy/octal/sequence.hpp>
@@ -8,6 +9,7 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -16,10 +18,14 @@ namespace grundy::detail {
 
 // Positions are H + k·*2 + b·*1 with H a sum of heaps of the rule. Each sum H met is a node
 // holding its misère values for k = 0..settled + 1 and b = 0, 1; from `settled` on the values
-// are proved to alternate for ever (see genus_engine.cpp), so later ones are not stored.
+// are proved to alternate for ever (see genus_engine.cpp), so later ones are not stored. Every
+// container it makes is counted against genus_options::max_memory before it allocates
+// (grundy/detail/memory_budget.hpp), so the engine stays where it was made.
 class genus_engine {
 public:
   genus_engine(const heap_rule& rule, heap_size max_heap, const genus_options& options);
+  genus_engine(const genus_engine&) = delete;
+  genus_engine& operator=(const genus_engine&) = delete;
 
   // The node of a sum of heaps, each <= max_heap (sorted increasing, no zeros), computed with
   // every sum it can reach when first asked for.
@@ -42,21 +48,26 @@ private:
     grundy_value normal;
     std::uint32_t wild; // wild_reached
   };
-  using key = std::u32string; // the heaps, sorted: hashable and short strings stay inline
+  // The heaps, sorted: hashable, and short strings stay inline.
+  using key = std::basic_string<char32_t, std::char_traits<char32_t>, counted_allocator<char32_t>>;
+  template <class T> counted_allocator<T> counted() noexcept { return counted_allocator<T>(&budget_); }
 
   grundy_value misere(std::uint32_t n, std::uint64_t k, unsigned b) const;
-  std::uint32_t finish(const key& heaps, std::vector<std::uint32_t>& options);
-  void options_of(const key& heaps, std::vector<key>& out) const;
-  void check_limits();
+  std::uint32_t finish(const key& heaps, counted_vector<std::uint32_t>& options);
+  void options_of(const key& heaps, counted_vector<key>& out) const;
+  void check_stop() const;
 
   heap_rule rule_;
   genus_options options_;
+  memory_budget budget_;
   grundy_sequence heap_values_;
-  boost::unordered_flat_map<key, std::uint32_t> index_;
-  std::vector<node> nodes_;
-  std::vector<heap_size> heaps_;
-  std::vector<grundy_value> values_;
-  std::vector<char> seen_;
+  boost::unordered_flat_map<key, std::uint32_t, boost::hash<key>, std::equal_to<key>,
+                            counted_allocator<std::pair<const key, std::uint32_t>>>
+      index_;
+  counted_vector<node> nodes_;
+  counted_vector<heap_size> heaps_;
+  counted_vector<grundy_value> values_;
+  counted_vector<char> seen_;
   std::uint64_t work_ = 0;
 };
 

@@ -22,7 +22,7 @@ namespace {
 // base × C(i1, p1) × C(i2, p2) × ..., elements numbered b + r·(e1 + s1·(e2 + ...)).
 class product_monoid {
 public:
-  product_monoid(const engine_context& ctx, const table_monoid& base, const std::vector<fresh_heap>& fresh)
+  product_monoid(const engine_context& ctx, const table_monoid& base, const counted_vector<fresh_heap>& fresh)
       : base_(base), fresh_(fresh) {
     std::uint64_t size = base.order;
     for (const auto& f : fresh) {
@@ -64,18 +64,18 @@ public:
 
 private:
   const table_monoid& base_;
-  const std::vector<fresh_heap>& fresh_;
+  const counted_vector<fresh_heap>& fresh_;
   std::size_t size_ = 0;
 };
 
 class marker {
 public:
-  marker(const engine_context& ctx, const product_monoid& m, std::vector<element> heaps, heap_size n)
+  marker(const engine_context& ctx, const product_monoid& m, counted_vector<element> heaps, heap_size n)
       : ctx_(ctx), m_(m), heaps_(std::move(heaps)), marked_(m.size()), p_(m.size()) {
     for (heap_size h = 1; h <= n; ++h) {
       if (!ctx.has_options(h)) continue;
       levels_.push_back(h);
-      std::vector<element> images;
+      counted_vector<element> images;
       for (const auto& option : ctx.options_of(h)) {
         element x = 0;
         for (heap_size part : option)
@@ -93,14 +93,14 @@ public:
       marked_.set(0);
       return;
     }
-    visit(static_cast<int>(levels_.size()) - 1, 0, {});
+    visit(static_cast<int>(levels_.size()) - 1, 0, counted_vector<element>());
   }
   const bits& marked() const { return marked_; }
   const bits& p() const { return p_; }
 
 private:
   // `tr`: the images of the options of the sum reached so far (sorted, distinct).
-  void visit(int li, element x, std::vector<element> tr) {
+  void visit(int li, element x, counted_vector<element> tr) {
     if (li < 0) {
       bool p = !tr.empty();
       for (element t : tr) {
@@ -109,7 +109,7 @@ private:
       }
       marked_.set(x);
       if (p) p_.set(x);
-      if ((++steps_ & 1023) == 0) ctx_.check(marked_.size() / 4);
+      if ((++steps_ & 1023) == 0) ctx_.check();
       return;
     }
     const element a = heaps_[levels_[li]];
@@ -117,7 +117,7 @@ private:
       visit(li - 1, x, tr);
       const element x2 = m_.mul(x, a);
       if (marked_[x2]) break;
-      std::vector<element> tr2;
+      counted_vector<element> tr2;
       tr2.reserve(tr.size() + images_[li].size());
       for (element t : tr)
         tr2.push_back(m_.mul(t, a));
@@ -132,9 +132,9 @@ private:
 
   const engine_context& ctx_;
   const product_monoid& m_;
-  std::vector<element> heaps_;
-  std::vector<heap_size> levels_;
-  std::vector<std::vector<element>> images_;
+  counted_vector<element> heaps_;
+  counted_vector<heap_size> levels_;
+  counted_vector<counted_vector<element>> images_;
   bits marked_, p_;
   std::uint64_t steps_ = 0;
 };
@@ -142,10 +142,9 @@ private:
 } // namespace
 
 table_monoid marked_candidate(const engine_context& ctx, const table_monoid& base, heap_size n,
-                              const std::vector<fresh_heap>& fresh) {
+                              const counted_vector<fresh_heap>& fresh) {
   const product_monoid m(ctx, base, fresh);
-  ctx.check(m.size() / 4 + base.bytes());
-  std::vector<element> heaps(n + 1, 0);
+  counted_vector<element> heaps(n + 1, 0);
   for (heap_size h = 1; h <= n; ++h) {
     const auto f = std::find_if(fresh.begin(), fresh.end(), [&](const fresh_heap& x) { return x.heap == h; });
     heaps[h] = f != fresh.end() ? m.unit(static_cast<std::size_t>(f - fresh.begin()))
@@ -157,35 +156,31 @@ table_monoid marked_candidate(const engine_context& ctx, const table_monoid& bas
   // Reduction: the classes no sum tells apart, by Moore's partition refinement (as for a
   // finite automaton whose letters are the heaps): start from P / not P, split classes by the
   // classes of x·a for every heap image a, until nothing splits.
-  std::vector<element> reach;
+  counted_vector<element> reach;
   for (auto i = mk.marked().find_first(); i != bits::npos; i = mk.marked().find_next(i))
     reach.push_back(static_cast<element>(i));
-  std::vector<element> gens;
+  counted_vector<element> gens;
   for (heap_size h = 1; h <= n; ++h)
     if (ctx.has_options(h)) gens.push_back(heaps[h]);
   std::sort(gens.begin(), gens.end());
   gens.erase(std::unique(gens.begin(), gens.end()), gens.end());
-  // The table from product elements to marked ones is as long as the product: checked before
-  // it is allocated, as the product can be far larger than its marked part.
-  ctx.check(std::uint64_t{m.size()} * sizeof(element) + m.size() / 4 + base.bytes() +
-            std::uint64_t{reach.size()} * (gens.size() + 1) * sizeof(element));
-  std::vector<element> local(m.size(), UINT32_MAX);
+  counted_vector<element> local(m.size(), UINT32_MAX);
   for (std::size_t i = 0; i < reach.size(); ++i)
     local[reach[i]] = static_cast<element>(i);
   const std::size_t k = gens.size(), count = reach.size();
-  std::vector<element> delta(count * k);
+  counted_vector<element> delta(count * k);
   for (std::size_t i = 0; i < count; ++i)
     for (std::size_t g = 0; g < k; ++g) {
       const element y = local[m.mul(reach[i], gens[g])];
       if (y == UINT32_MAX) throw std::logic_error("misère quotient: a product left the marked elements");
       delta[i * k + g] = y;
     }
-  ctx.check(delta.size() * 4 + local.size() * 4 + base.bytes());
-  std::vector<element> cls(count);
+  ctx.check();
+  counted_vector<element> cls(count);
   for (std::size_t i = 0; i < count; ++i)
     cls[i] = mk.p()[reach[i]] ? 1 : 0;
   std::size_t classes = 0;
-  std::vector<element> order(count), next_cls(count);
+  counted_vector<element> order(count), next_cls(count);
   std::iota(order.begin(), order.end(), element{0});
   for (;;) {
     auto signature_less = [&](element a, element b) {
@@ -204,7 +199,7 @@ table_monoid marked_candidate(const engine_context& ctx, const table_monoid& bas
     }
     ++now;
     cls.swap(next_cls);
-    ctx.check(0);
+    ctx.check();
     if (now == classes) break;
     classes = now;
   }
@@ -212,8 +207,8 @@ table_monoid marked_candidate(const engine_context& ctx, const table_monoid& bas
 
   // Canonical numbering: classes in the order a breadth-first walk from the identity meets
   // them, heap images in increasing order of heap.
-  std::vector<element> number(classes, UINT32_MAX), rep;
-  std::vector<element> heap_order;
+  counted_vector<element> number(classes, UINT32_MAX), rep;
+  counted_vector<element> heap_order;
   for (heap_size h = 1; h <= n; ++h)
     if (ctx.has_options(h))
       heap_order.push_back(
@@ -231,7 +226,6 @@ table_monoid marked_candidate(const engine_context& ctx, const table_monoid& bas
     }
   table_monoid out;
   out.order = classes;
-  ctx.check(std::uint64_t{classes} * classes * sizeof(element) + delta.size() * 4 + local.size() * 4);
   out.products.assign(classes * classes, 0);
   out.p = bits(classes);
   for (std::size_t i = 0; i < classes; ++i) {
@@ -241,7 +235,7 @@ table_monoid marked_candidate(const engine_context& ctx, const table_monoid& bas
       out.products[i * classes + j] = c;
       out.products[j * classes + i] = c;
     }
-    if ((i & 63) == 0) ctx.check(0);
+    if ((i & 63) == 0) ctx.check();
   }
   out.heaps.assign(n + 1, 0);
   for (heap_size h = 1; h <= n; ++h)

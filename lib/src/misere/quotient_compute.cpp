@@ -14,6 +14,17 @@ namespace {
 
 using namespace misere_detail;
 
+// The engine's table as the result holds it, in a plain vector: the copy is counted while
+// the engine's own is still held, which is then freed.
+std::vector<element> handed_over(detail::memory_budget& budget, counted_vector<element>& v) {
+  const std::uint64_t bytes = detail::heap_block_bytes(v.size() * sizeof(element));
+  budget.take(bytes);
+  std::vector<element> out(v.begin(), v.end());
+  counted_vector<element>().swap(v);
+  budget.give(bytes);
+  return out;
+}
+
 std::string sum_text(const sum_type& sum) {
   std::string out;
   for (std::size_t h = 1; h < sum.size(); ++h)
@@ -48,7 +59,7 @@ std::optional<element> conservative_extension(const engine_context& ctx, table_m
     q.heaps.push_back(x);
     if (!least_failure(ctx, q, n, true)) return x;
     q.heaps.pop_back();
-    ctx.check(q.bytes());
+    ctx.check();
   }
   return std::nullopt;
 }
@@ -59,17 +70,17 @@ std::optional<element> conservative_extension(const engine_context& ctx, table_m
 table_monoid recalibrate(const engine_context& ctx, const table_monoid& trial, heap_size n,
                          const sum_type& failure) {
   const bool want = !candidate_is_p(trial, failure);
-  std::vector<heap_size> involved;
+  counted_vector<heap_size> involved;
   for (heap_size h = 1; h <= n; ++h)
     if (failure[h] > 0 && ctx.has_options(h)) involved.push_back(h);
   for (std::uint32_t widen = 0; widen <= 4; widen += 2)
     for (std::size_t size = 1; size <= involved.size(); ++size) {
       // Subsets of `size` heaps, in lexicographic order of their positions.
-      std::vector<std::size_t> pick(size);
+      counted_vector<std::size_t> pick(size);
       for (std::size_t i = 0; i < size; ++i)
         pick[i] = i;
       for (;;) {
-        std::vector<fresh_heap> fresh;
+        counted_vector<fresh_heap> fresh;
         for (std::size_t i : pick) {
           const heap_size h = involved[i];
           const std::uint32_t index = index_and_period(trial, trial.heaps[h]).first;
@@ -101,7 +112,7 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
   ctx.extend_to(max_heap);
   table_monoid q;
   for (heap_size n = 1; n <= max_heap; ++n) {
-    ctx.check(q.bytes());
+    ctx.check();
     std::size_t candidates = 0;
     if (!ctx.has_options(n)) {
       // A heap without a move is the empty game itself.
@@ -121,7 +132,7 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
         trial = recalibrate(ctx, trial, n, *failure);
         ++candidates;
         ctx.progress(n - 1, trial.order, candidates);
-        ctx.check(q.bytes() + 2 * trial.bytes());
+        ctx.check();
         if (tried.seen(trial))
           throw limit_exceeded(
               fmt::format("the misère quotient of {} cannot be found at heap {}: its "
@@ -138,7 +149,9 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
   std::vector<bool> p(q.order);
   for (std::size_t x = 0; x < q.order; ++x)
     p[x] = q.p[x];
-  return misere_quotient::assemble(rule, std::move(q.products), std::move(p), std::move(q.heaps), settles,
+  auto products = handed_over(ctx.budget(), q.products);
+  auto heaps = handed_over(ctx.budget(), q.heaps);
+  return misere_quotient::assemble(rule, std::move(products), std::move(p), std::move(heaps), settles,
                                    options.stop);
 }
 
@@ -149,7 +162,6 @@ std::optional<std::vector<heap_size>> least_misclassified_sum(const misere_quoti
   ctx.extend_to(n);
   table_monoid m;
   m.order = q.order();
-  ctx.check(std::uint64_t{m.order} * m.order * sizeof(element));
   m.products.resize(m.order * m.order);
   for (element x = 0; x < m.order; ++x)
     for (element y = 0; y < m.order; ++y)

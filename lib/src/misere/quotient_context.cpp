@@ -6,40 +6,61 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 
 namespace grundy::misere_detail {
 
 engine_context::engine_context(const heap_rule& rule, const quotient_options& options)
-    : rule_(rule), opts_(options), options_(1) {}
+    : rule_(rule), opts_(options),
+      budget_(options.max_memory,
+              [this](std::uint64_t) {
+                throw limit_exceeded(fmt::format("the misère quotient of {} needs more than {} of memory",
+                                                 rule_.str(), memory_limit_text(opts_.max_memory)),
+                                     {}, limit_kind::memory);
+              }),
+      scope_(&budget_) {}
 
 void engine_context::extend_to(heap_size h) {
-  while (options_.size() <= h) {
-    const auto k = static_cast<heap_size>(options_.size());
-    std::vector<std::vector<heap_size>> list;
+  // One heap's options as the rule gives them, then each once in increasing order: octal
+  // digits overlap (remove 1 and leave two heaps, remove 1 and leave one), and one option once
+  // is enough for every image.
+  counted_vector<heap_size> given;
+  counted_vector<std::uint64_t> starts;
+  counted_vector<std::uint32_t> order;
+  while (heap_first_.size() <= std::size_t{h} + 1) {
+    const auto k = static_cast<heap_size>(heap_first_.size() - 1);
+    given.clear();
+    starts.assign(1, 0);
     rule_.for_each_option(k, [&](std::span<const heap_size> option) {
-      std::vector<heap_size> heaps(option.begin(), option.end());
-      std::sort(heaps.begin(), heaps.end());
-      list.push_back(std::move(heaps));
+      const auto from = given.size();
+      given.insert(given.end(), option.begin(), option.end());
+      std::sort(given.begin() + static_cast<std::ptrdiff_t>(from), given.end());
+      starts.push_back(given.size());
     });
-    // Octal digits overlap (remove 1 and leave two heaps, remove 1 and leave one): one option
-    // once is enough for every image.
-    std::sort(list.begin(), list.end());
-    list.erase(std::unique(list.begin(), list.end()), list.end());
-    option_bytes_ += sizeof(list);
-    for (const auto& option : list)
-      option_bytes_ += sizeof(option) + option.size() * sizeof(heap_size);
-    options_.push_back(std::move(list));
-    check(0);
+    const auto option = [&](std::uint32_t i) {
+      return std::span<const heap_size>(given.data() + starts[i], given.data() + starts[i + 1]);
+    };
+    const auto less = [&](std::uint32_t a, std::uint32_t b) {
+      const auto x = option(a), y = option(b);
+      return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+    };
+    order.resize(starts.size() - 1);
+    std::iota(order.begin(), order.end(), std::uint32_t{0});
+    std::sort(order.begin(), order.end(), less);
+    for (std::size_t j = 0; j < order.size(); ++j) {
+      if (j > 0 && !less(order[j - 1], order[j])) continue;
+      const auto parts = option(order[j]);
+      parts_.insert(parts_.end(), parts.begin(), parts.end());
+      option_start_.push_back(parts_.size());
+    }
+    heap_first_.push_back(option_start_.size() - 1);
+    check();
   }
 }
 
-void engine_context::check(std::uint64_t bytes) const {
+void engine_context::check() const {
   if (opts_.stop && opts_.stop->load(std::memory_order_relaxed))
     throw stopped("the misère quotient computation was stopped", stop_reason::interrupted);
-  if (opts_.max_memory != 0 && bytes + option_bytes_ > opts_.max_memory)
-    throw limit_exceeded(fmt::format("the misère quotient of {} needs more than {} of memory", rule_.str(),
-                                     memory_limit_text(opts_.max_memory)),
-                         {}, limit_kind::memory);
 }
 
 void engine_context::check_order(std::size_t order, heap_size h) const {
@@ -59,8 +80,8 @@ void engine_context::progress(heap_size h, std::size_t order, std::size_t candid
   opts_.on_progress(p);
 }
 
-std::vector<element> option_images(const engine_context& ctx, const table_monoid& m, heap_size h) {
-  std::vector<element> images;
+counted_vector<element> option_images(const engine_context& ctx, const table_monoid& m, heap_size h) {
+  counted_vector<element> images;
   for (const auto& option : ctx.options_of(h)) {
     element x = 0;
     for (heap_size part : option)
@@ -72,7 +93,7 @@ std::vector<element> option_images(const engine_context& ctx, const table_monoid
   return images;
 }
 
-bits dead_elements(const table_monoid& m, const std::vector<element>& images) {
+bits dead_elements(const table_monoid& m, const counted_vector<element>& images) {
   bits dead(m.order);
   for (element y = 0; y < m.order; ++y)
     dead[y] = std::none_of(images.begin(), images.end(), [&](element t) { return m.p[m.mul(y, t)]; });
@@ -80,7 +101,7 @@ bits dead_elements(const table_monoid& m, const std::vector<element>& images) {
 }
 
 std::pair<std::uint32_t, std::uint32_t> index_and_period(const table_monoid& m, element x) {
-  std::vector<std::uint32_t> seen(m.order, UINT32_MAX);
+  counted_vector<std::uint32_t> seen(m.order, UINT32_MAX);
   element power = 0;
   for (std::uint32_t e = 0;; ++e) {
     if (seen[power] != UINT32_MAX) return {seen[power], e - seen[power]};

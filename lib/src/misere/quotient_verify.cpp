@@ -32,7 +32,7 @@
 namespace grundy::misere_detail {
 namespace {
 
-using key_type = std::vector<std::uint64_t>;
+using key_type = counted_vector<std::uint64_t>;
 
 struct key_hash {
   std::size_t operator()(const key_type& k) const noexcept { return boost::hash_range(k.begin(), k.end()); }
@@ -49,14 +49,14 @@ public:
       levels_.push_back(h);
       movable_.push_back(ctx.has_options(h));
       const bits dead = dead_elements(m, option_images(ctx, m, h));
-      std::vector<std::uint64_t> blocks(words_, 0);
+      counted_vector<std::uint64_t> blocks(words_, 0);
       boost::to_block_range(dead, blocks.begin());
       dead_.push_back(std::move(blocks));
     }
     // within_[li]: the classes of sums of heaps levels_[0..li]; within_[-1] is {identity}.
     within_.resize(levels_.size() + 1);
-    std::vector<element> inside{0};
-    std::vector<bool> reached(m.order);
+    counted_vector<element> inside{0};
+    counted_vector<bool> reached(m.order);
     reached[0] = true;
     within_[0].assign(words_, 0);
     within_[0][0] = 1;
@@ -109,7 +109,7 @@ private:
         const auto u = static_cast<element>(w * 64 + static_cast<std::size_t>(std::countr_zero(candidates)));
         if (bit(u_set, row_a[u])) out[1 + w] |= std::uint64_t{1} << (u % 64);
       }
-    if ((++steps_ & 1023) == 0) ctx_.check(bytes());
+    if ((++steps_ & 1023) == 0) ctx_.check();
     return out;
   }
 
@@ -125,7 +125,6 @@ private:
       const std::uint64_t* dead = dead_[li].data();
       for (element u = 0; u < m_.order; ++u)
         if (bit(dead, row_x[u])) set[u / 64] |= std::uint64_t{1} << (u % 64);
-      entries_ += 1;
     }
     return set.data();
   }
@@ -150,13 +149,11 @@ private:
       state = next(li, state);
     for (std::uint32_t m = first;; ++m) {
       if (!loop_visited_[level].insert(state).second) break;
-      entries_ += 1;
       key_type child = state;
       const std::uint64_t* below = within_[level].data();
       for (std::size_t w = 0; w < words_; ++w)
         child[1 + w] &= below[w];
       if (child_visited_[level].insert(child).second) {
-        entries_ += 1;
         sum_[levels_[level]] = m;
         if (li == 0 ? leaf(child) : search(li - 1, std::move(child), 0)) return true;
       }
@@ -166,20 +163,19 @@ private:
     return false;
   }
 
-  std::uint64_t bytes() const { return m_.bytes() + entries_ * ((words_ + 1) * 8 + 48); }
-
   const engine_context& ctx_;
   const table_monoid& m_;
   std::size_t words_ = 0;
-  std::vector<heap_size> levels_;
-  std::vector<bool> movable_; // whether levels_[i] has a move
-  std::vector<std::vector<std::uint64_t>> dead_;
-  std::vector<std::vector<std::vector<std::uint64_t>>> dead_from_;
-  std::vector<std::vector<std::uint64_t>> within_;
-  std::vector<boost::unordered_flat_set<key_type, key_hash>> loop_visited_, child_visited_;
+  counted_vector<heap_size> levels_;
+  counted_vector<bool> movable_; // whether levels_[i] has a move
+  counted_vector<counted_vector<std::uint64_t>> dead_;
+  counted_vector<counted_vector<counted_vector<std::uint64_t>>> dead_from_;
+  counted_vector<counted_vector<std::uint64_t>> within_;
+  using state_set =
+      boost::unordered_flat_set<key_type, key_hash, std::equal_to<key_type>, counted_allocator<key_type>>;
+  counted_vector<state_set> loop_visited_, child_visited_;
   sum_type sum_;
   std::uint64_t steps_ = 0;
-  std::uint64_t entries_ = 0;
 };
 
 } // namespace

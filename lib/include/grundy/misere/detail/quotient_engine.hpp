@@ -2,6 +2,7 @@
 // The pieces of compute_misere_quotient (lib/src/misere/): candidate monoids, the marking of
 // their P-portion, their reduction, and the exact verification of a candidate.
 
+#include <grundy/detail/memory_budget.hpp>
 #include <grundy/heap/rule.hpp>
 #include <grundy/misere/quotient.hpp>
 
@@ -11,66 +12,85 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <ranges>
 #include <span>
 #include <utility>
 #include <vector>
 
 namespace grundy::misere_detail {
 
+// Every container of the engine is counted by its allocator against the limit on its memory
+// (grundy/detail/memory_budget.hpp): engine_context makes the budget current while it lives.
+using detail::counted_allocator;
+using detail::counted_vector;
 using element = misere_quotient::element;
-using bits = boost::dynamic_bitset<std::uint64_t>;
+using bits = boost::dynamic_bitset<std::uint64_t, counted_allocator<std::uint64_t>>;
 
 // A finite commutative monoid by its multiplication table (identity 0), its P-portion and the
 // images of heaps 0..n (the pretending function; heap 0 and heaps without options map to 0).
 struct table_monoid {
   std::size_t order = 1;
-  std::vector<element> products{0}; // order * order
+  counted_vector<element> products{0}; // order * order
   bits p = bits(1);
-  std::vector<element> heaps{0};
+  counted_vector<element> heaps{0};
 
   element mul(element x, element y) const noexcept { return products[std::size_t{x} * order + y]; }
   friend bool operator==(const table_monoid&, const table_monoid&) = default;
-  std::uint64_t bytes() const noexcept {
-    return products.size() * sizeof(element) + p.num_blocks() * 8 + heaps.size() * sizeof(element);
-  }
 };
 
 // The options of every heap 1..n as distinct sorted lists of heaps, and what the computation
-// may spend: shared by every stage.
+// may spend: shared by every stage. While it lives, the containers made on its thread are
+// charged to its budget, which throws limit_exceeded before an allocation would pass
+// quotient_options::max_memory; so it is made before them and outlives them.
 class engine_context {
 public:
   engine_context(const heap_rule& rule, const quotient_options& options);
+  engine_context(const engine_context&) = delete;
+  engine_context& operator=(const engine_context&) = delete;
 
   // Options of heaps up to h are known after extend_to(h).
   void extend_to(heap_size h);
-  const std::vector<std::vector<heap_size>>& options_of(heap_size h) const { return options_[h]; }
-  bool has_options(heap_size h) const { return !options_[h].empty(); }
+  // Heap h's options, each a std::span of heaps in increasing order.
+  auto options_of(heap_size h) const {
+    return std::views::iota(heap_first_[h], heap_first_[h + 1]) |
+           std::views::transform([this](std::uint64_t i) {
+             return std::span<const heap_size>(parts_.data() + option_start_[i],
+                                               parts_.data() + option_start_[i + 1]);
+           });
+  }
+  bool has_options(heap_size h) const { return heap_first_[h + 1] > heap_first_[h]; }
 
-  // Throws stopped when the stop flag is set, limit_exceeded past the memory limit (`bytes`
-  // the tables held now, to which the heaps' options are added).
-  void check(std::uint64_t bytes) const;
+  // Throws stopped when the stop flag is set.
+  void check() const;
   void check_order(std::size_t order, heap_size h) const;
   void progress(heap_size h, std::size_t order, std::size_t candidates) const;
   const heap_rule& rule() const noexcept { return rule_; }
   const quotient_options& options() const noexcept { return opts_; }
+  detail::memory_budget& budget() noexcept { return budget_; }
 
 private:
   const heap_rule& rule_;
   const quotient_options& opts_;
-  std::vector<std::vector<std::vector<heap_size>>> options_;
-  std::uint64_t option_bytes_ = 0; // what options_ holds: hexadecimal codes have h² options per heap
+  detail::memory_budget budget_;
+  detail::memory_budget_scope scope_;
+  // The options of heap h are those numbered heap_first_[h] .. heap_first_[h + 1] - 1; option i
+  // is parts_[option_start_[i] .. option_start_[i + 1]): flat, since hexadecimal codes give a
+  // heap h² options and a list per option would cost several times its heaps.
+  counted_vector<std::uint64_t> heap_first_{0, 0};
+  counted_vector<std::uint64_t> option_start_{0};
+  counted_vector<heap_size> parts_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 // The images of a heap's options in `m`: distinct elements, sorted.
-std::vector<element> option_images(const engine_context& ctx, const table_monoid& m, heap_size h);
+counted_vector<element> option_images(const engine_context& ctx, const table_monoid& m, heap_size h);
 
 // dead(h) for a heap whose options have `images`: the y with y·t outside P for every image t.
 // A sum G holding h is a P-position only if the class of G without that h is dead.
-bits dead_elements(const table_monoid& m, const std::vector<element>& images);
+bits dead_elements(const table_monoid& m, const counted_vector<element>& images);
 
 // A sum of heaps as multiplicities m[h], h = 0..n (m[0] unused).
-using sum_type = std::vector<std::uint32_t>;
+using sum_type = counted_vector<std::uint32_t>;
 
 // The least sum (in the order comparing multiplicities from the largest heap down) at which
 // the candidate breaks the local condition: its P-portion disagrees with "some heap has an
@@ -91,7 +111,7 @@ struct fresh_heap {
   std::uint32_t period = 2;
 };
 table_monoid marked_candidate(const engine_context& ctx, const table_monoid& base, heap_size n,
-                              const std::vector<fresh_heap>& fresh);
+                              const counted_vector<fresh_heap>& fresh);
 
 // Brent's cycle detection over a sequence x0, x1, ... in which each term is a function of the
 // one before: seen(x_i) is true once x_i equals a term kept from before, which happens within a
