@@ -91,13 +91,15 @@ def test_ctrl_c_stops_a_silent_pipe(tmp_path):
 
 
 def test_ctrl_c_stops_a_large_table(tmp_path):
-    # Z/2000 claimed for 0.3: made up, and checked for seconds before it is refused.
-    order = 2000
+    # Z/3000 claimed for 0.3, every heap the generator 1: made up, and refused only after the
+    # reduction check has separated the elements one a round (seconds), so that the stop lands
+    # inside the checks however fast the machine reads the file.
+    order = 3000
     rows = ",".join("[" + ",".join(str((x + y) % order) for y in range(order)) + "]" for x in range(order))
     path = tmp_path / "big.q"
     path.write_text(
         '{"format": "grundy misere quotient", "version": 1, "rule": "0.3", "max_heap": 10, '
-        f'"order": {order}, "decides_every_heap": false, "heaps": {list(range(11))}, "p": [1], '
+        f'"order": {order}, "decides_every_heap": false, "heaps": {[0] + [1] * 10}, "p": [1], '
         f'"products": [{rows}]}}'
     )
     assert interrupted_within_a_second(lambda: grundy.MisereQuotient.load(path)) < 1.0
