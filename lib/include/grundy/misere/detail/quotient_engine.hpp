@@ -12,7 +12,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <ranges>
 #include <span>
 #include <utility>
 #include <vector>
@@ -50,14 +49,37 @@ public:
 
   // Options of heaps up to h are known after extend_to(h).
   void extend_to(heap_size h);
-  // Heap h's options, each a std::span of heaps in increasing order.
-  auto options_of(heap_size h) const {
-    return std::views::iota(heap_first_[h], heap_first_[h + 1]) |
-           std::views::transform([this](std::uint64_t i) {
-             return std::span<const heap_size>(parts_.data() + option_start_[i],
-                                               parts_.data() + option_start_[i + 1]);
-           });
-  }
+  // Heap h's options for a range-for, each a std::span of heaps in increasing order. Written
+  // out rather than as iota | transform, which clang 14 cannot compile over libstdc++ 12's ranges.
+  class option_range {
+  public:
+    class iterator {
+    public:
+      iterator(const engine_context& ctx, std::uint64_t i) : ctx_(&ctx), i_(i) {}
+      std::span<const heap_size> operator*() const {
+        return {ctx_->parts_.data() + ctx_->option_start_[i_], ctx_->parts_.data() + ctx_->option_start_[i_ + 1]};
+      }
+      iterator& operator++() {
+        ++i_;
+        return *this;
+      }
+      bool operator!=(const iterator& other) const { return i_ != other.i_; }
+
+    private:
+      const engine_context* ctx_;
+      std::uint64_t i_;
+    };
+    iterator begin() const { return {*ctx_, first_}; }
+    iterator end() const { return {*ctx_, last_}; }
+
+  private:
+    friend class engine_context;
+    option_range(const engine_context& ctx, std::uint64_t first, std::uint64_t last)
+        : ctx_(&ctx), first_(first), last_(last) {}
+    const engine_context* ctx_;
+    std::uint64_t first_, last_;
+  };
+  option_range options_of(heap_size h) const { return {*this, heap_first_[h], heap_first_[h + 1]}; }
   bool has_options(heap_size h) const { return heap_first_[h + 1] > heap_first_[h]; }
 
   // Throws stopped when the stop flag is set.
