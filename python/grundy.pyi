@@ -396,9 +396,11 @@ class MisereQuotient:
     def p_portion(self) -> list[str]:
         """The elements whose sums are misère P-positions."""
     def element(self, heap: int) -> str:
-        """The element of a heap of `heap` tokens, 0 <= heap <= max_heap."""
+        """The element of a heap of `heap` tokens, 0 <= heap <= max_heap (any size when
+        decides_every_heap)."""
     def outcome(self, heaps: Iterable[int]) -> str:
-        """'P' or 'N': the misère outcome of a sum of heaps, each at most max_heap."""
+        """'P' or 'N': the misère outcome of a sum of heaps, each at most max_heap (any size when
+        decides_every_heap)."""
     @property
     def presentation(self) -> str:
         """'<a, b, c | a^2 = 1, b^3 = b, ...>'"""
@@ -410,6 +412,10 @@ class MisereQuotient:
         """(left, right) for each relation."""
     @property
     def decides_every_heap(self) -> bool: ...
+    @property
+    def period(self) -> int:
+        """The period the periodicity test proved (0 without it): heap h past max_heap has the
+        element of heap h - period."""
     def save(self, path: Union[str, os.PathLike[str]]) -> None: ...
     @staticmethod
     def load(

@@ -224,6 +224,55 @@ BOOST_AUTO_TEST_CASE(settled_quotients_stay_settled) {
   }
 }
 
+// A quotient the periodicity test settles answers for heaps past its last, by the period the
+// test proved: every sum reachable from heaps past max_heap gets the outcome of its labelled game
+// graph, and the same quotient rebuilt from its tables (as a file is read) answers the same.
+BOOST_AUTO_TEST_CASE(settled_quotients_answer_heaps_past_the_last) {
+  for (const char* code : {"0.75", "S(2,3)", "0.51"}) {
+    const auto q = quotient(code, 24);
+    BOOST_TEST_REQUIRE(q.decides_every_heap(), code);
+    BOOST_TEST(q.period() > 0u, code);
+    const auto t = tables_of(q);
+    const auto back = misere_quotient::from_tables(q.rule(), t.products, t.p, t.heaps, true);
+    BOOST_TEST(back.period() == q.period(), code);
+    std::vector<heaps> starts;
+    for (heap_size h = 25; h <= 36; ++h)
+      starts.push_back({h});
+    starts.push_back({29, 7});
+    starts.push_back({31, 4, 2});
+    BOOST_TEST(check_against_graph(q, starts) > 100u, code);
+    BOOST_TEST(check_against_graph(back, starts) > 100u, code);
+    for (heap_size h : {25u, 100u, 1'000'001u, 4'000'000'000u})
+      BOOST_TEST(back.heap(h) == q.heap(h), code << " heap " << h);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(unsettled_quotients_refuse_heaps_past_the_last) {
+  const auto q = quotient("0.07", 12);
+  BOOST_TEST_REQUIRE(!q.decides_every_heap());
+  BOOST_TEST(q.period() == 0u);
+  BOOST_CHECK_THROW(q.heap(13), std::out_of_range);
+  const heaps past{2, 13};
+  BOOST_CHECK_THROW(q.misere_outcome(past), std::out_of_range);
+}
+
+// stop_when_settled: a heap of 10^6 tokens costs what the settling heap does, and the quotient
+// found is the one computed to a fixed heap past the settling one.
+BOOST_AUTO_TEST_CASE(computation_stops_once_settled) {
+  grundy::quotient_options o;
+  o.stop_when_settled = true;
+  const auto q = grundy::compute_misere_quotient(heap_rule::parse("0.75"), 1'000'000, o);
+  BOOST_TEST(q.decides_every_heap());
+  BOOST_TEST(q.max_heap() < 100u);
+  const auto fixed = quotient("0.75", 100);
+  BOOST_TEST(q.presentation().str() == fixed.presentation().str());
+  for (heap_size h = 1; h <= 100; ++h)
+    BOOST_TEST(q.name(q.heap(h)) == fixed.name(fixed.heap(h)), "heap " << h);
+  // Unsettled, it goes to the heap asked for.
+  const auto kayles = grundy::compute_misere_quotient(heap_rule::parse("0.07"), 14, o);
+  BOOST_TEST(kayles.max_heap() == 14u);
+}
+
 // The verification itself: it passes the quotient's own tables, and given the same tables with
 // one element moved in or out of P it returns a sum the candidate gets wrong, as the labelled
 // game graph confirms.

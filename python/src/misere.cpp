@@ -50,9 +50,10 @@ std::uint64_t memory_of(const py::object& max_memory, std::uint64_t fallback) {
 
 misere_quotient::element heap_element(const misere_quotient& q, const py::handle& heap, const char* name) {
   const auto h = whole(heap, name, 0, largest_heap);
-  if (h > q.max_heap())
-    throw py::value_error(
-        fmt::format("{} {} is past max_heap: the quotient is of heaps 1..{}", name, h, q.max_heap()));
+  if (h > q.max_heap() && !q.decides_every_heap())
+    throw py::value_error(fmt::format("{} {} is past max_heap: the quotient is of heaps 1..{}, and the "
+                                      "periodicity test does not show that it decides larger heaps",
+                                      name, h, q.max_heap()));
   return q.heap(static_cast<heap_size>(h));
 }
 
@@ -161,7 +162,9 @@ void add_misere(py::module_& m) {
           [](const misere_quotient& q, const py::object& heap) {
             return q.name(heap_element(q, heap, "heap"));
           },
-          py::arg("heap"), "The name of the element of a heap of `heap` tokens (0 <= heap <= max_heap).")
+          py::arg("heap"),
+          "The name of the element of a heap of `heap` tokens (0 <= heap <= max_heap, or any size when\n"
+          "decides_every_heap).")
       .def(
           "outcome",
           [](const misere_quotient& q, const py::iterable& heaps) {
@@ -173,8 +176,8 @@ void add_misere(py::module_& m) {
             return std::string(1, to_char(q.misere_outcome(sizes)));
           },
           py::arg("heaps"),
-          "'P' or 'N': the misère outcome of the sum of heaps `heaps` (each at most max_heap), by the\n"
-          "quotient's table.")
+          "'P' or 'N': the misère outcome of the sum of heaps `heaps` (each at most max_heap, or of any\n"
+          "size when decides_every_heap), by the quotient's table.")
       .def_property_readonly(
           "presentation", [](const misere_quotient& q) { return q.presentation().str(); },
           "The presentation, as in '<a, b, c | a^2 = 1, b^3 = b, ...>'.")
@@ -199,7 +202,13 @@ void add_misere(py::module_& m) {
           "(left, right) words for each relation of the presentation.")
       .def_property_readonly(
           "decides_every_heap", &misere_quotient::decides_every_heap,
-          "True when the periodicity test shows that heaps past max_heap leave the quotient unchanged.")
+          "True when the periodicity test shows that heaps past max_heap leave the quotient unchanged:\n"
+          "element() and outcome() then take heaps of any size (heap h past max_heap has the element\n"
+          "of heap h - period).")
+      .def_property_readonly(
+          "period", [](const misere_quotient& q) { return q.period(); },
+          "The period p the periodicity test proved (0 without it): heap h past max_heap has the\n"
+          "element of heap h - p.")
       .def(
           "save",
           [](const misere_quotient& q, const py::object& path) {

@@ -168,3 +168,67 @@ def test_ctrl_c_interrupts_a_long_quotient():
     finally:
         timer.cancel()
     assert time.monotonic() - started < 0.3 + 1.5
+
+
+def _options(rule, h):
+    """The positions one move from a heap of h tokens, as sorted tuples: written here from the
+    rules' definitions, apart from the library."""
+    if rule == "S(2,3)":
+        return {(h - t,) if h > t else () for t in (2, 3) if t <= h}
+    # 0.75: take 1 leaving 0, 1 or 2 heaps (7); take 2 leaving 0 or 2 heaps (5).
+    out = set()
+    for take, digit in ((1, 7), (2, 5)):
+        rest = h - take
+        if rest < 0:
+            continue
+        if digit & 1 and rest == 0:
+            out.add(())
+        if digit & 2 and rest > 0:
+            out.add((rest,))
+        if digit & 4:
+            out.update((a, rest - a) for a in range(1, rest // 2 + 1))
+    return out
+
+
+def _misere_p(rule, position, memo):
+    """True when the sum of heaps `position` (a sorted tuple) is a misère P-position."""
+    if position in memo:
+        return memo[position]
+    moved = False
+    p = True
+    for i, h in enumerate(position):
+        if i and position[i - 1] == h:
+            continue
+        rest = position[:i] + position[i + 1 :]
+        for option in _options(rule, h):
+            moved = True
+            if _misere_p(rule, tuple(sorted(rest + option)), memo):
+                p = False
+                break
+        if not p:
+            break
+    memo[position] = moved and p
+    return memo[position]
+
+
+@pytest.mark.parametrize("rule", ["0.75", "S(2,3)"])
+def test_settled_quotient_answers_heaps_past_max_heap(rule, tmp_path):
+    q = grundy.misere_quotient(rule, 24)
+    assert q.decides_every_heap and q.period > 0
+    q.save(tmp_path / "q.q")
+    back = grundy.MisereQuotient.load(tmp_path / "q.q")
+    memo = {}
+    sums = [[h] for h in range(25, 33)] + [[27, 5], [30, 2], [26, 3, 1]]
+    for heaps in sums:
+        want = "P" if _misere_p(rule, tuple(sorted(heaps)), memo) else "N"
+        assert q.outcome(heaps) == want, heaps
+        assert back.outcome(heaps) == want, heaps
+    assert q.element(10**9) == back.element(10**9) == q.element(10**9 - q.period)
+
+
+def test_unsettled_quotient_refuses_heaps_past_max_heap(kayles30):
+    assert not kayles30.decides_every_heap and kayles30.period == 0
+    with pytest.raises(ValueError, match="past max_heap.*periodicity test"):
+        kayles30.outcome([31])
+    with pytest.raises(ValueError, match="past max_heap"):
+        kayles30.element(31)

@@ -31,8 +31,9 @@ decltype(auto) with_strategy(const game_position<G>& p, play_convention conventi
       if (const auto q = quotient_strategy::make(rule_of(p.game), p.start, limits.stop, budget)) {
         const auto& quotient = q->quotient();
         return std::forward<F>(f)(*q,
-                                  fmt::format("the misère quotient of {} on heaps 1..{} (order {})",
-                                              quotient.rule().str(), quotient.max_heap(), quotient.order()));
+                                  fmt::format("the misère quotient of {} on heaps 1..{} (order {}{})",
+                                              quotient.rule().str(), quotient.max_heap(), quotient.order(),
+                                              quotient.decides_every_heap() ? ", every heap size" : ""));
       }
   return std::forward<F>(f)(make_strategy(p.game, p.start, convention, limits), std::string());
 }

@@ -18,7 +18,9 @@ struct misere_quotient::data {
   std::vector<element> products; // order * order
   std::vector<bool> p;
   std::vector<element> heaps;
-  bool decides = false;
+  // The period the periodicity test proved (heap h past the last has heap h - period's class);
+  // 0 when the quotient decides sums of heaps 1..n only.
+  heap_size period = 0;
   presentation_type presentation;
   std::vector<std::vector<std::uint32_t>> words; // each element's normal form
 };
@@ -50,9 +52,14 @@ std::vector<misere_quotient::element> misere_quotient::p_portion() const {
 }
 
 misere_quotient::element misere_quotient::heap(heap_size h) const {
-  if (h >= data_->heaps.size())
-    throw std::out_of_range(fmt::format("heap {} is past the quotient's largest heap {}", h, max_heap()));
-  return data_->heaps[h];
+  if (h < data_->heaps.size()) return data_->heaps[h];
+  const heap_size n = max_heap(), p = data_->period;
+  if (p == 0)
+    throw std::out_of_range(fmt::format("heap {} is past the quotient's largest heap {}, and the periodicity "
+                                        "test does not show that it decides larger heaps",
+                                        h, n));
+  // Lowered p at a time into (n - p, n]: see quotient_periodicity.cpp for why the class holds.
+  return data_->heaps[n - (p - 1 - (h - n - 1) % p)];
 }
 
 misere_quotient::element misere_quotient::of(std::span<const heap_size> heaps) const {
@@ -76,7 +83,8 @@ std::string misere_quotient::name(element x) const {
   return misere_detail::word_text(data_->presentation, data_->words[x]);
 }
 
-bool misere_quotient::decides_every_heap() const noexcept { return data_->decides; }
+bool misere_quotient::decides_every_heap() const noexcept { return data_->period != 0; }
+heap_size misere_quotient::period() const noexcept { return data_->period; }
 
 std::string misere_quotient::presentation_type::str() const {
   std::string out = "<";
@@ -99,8 +107,7 @@ misere_quotient misere_quotient::from_tables(heap_rule rule, std::vector<std::ve
   const std::size_t r = products.size();
   if (r == 0) refuse("no element");
   if (r > UINT32_MAX / 2) refuse("too many elements");
-  auto d = std::make_shared<data>(
-      data{std::move(rule), r, {}, std::move(p), std::move(heaps), decides_every_heap, {}, {}});
+  auto d = std::make_shared<data>(data{std::move(rule), r, {}, std::move(p), std::move(heaps), 0, {}, {}});
   d->products.reserve(r * r);
   for (std::size_t x = 0; x < r; ++x) {
     if (products[x].size() != r)
@@ -185,7 +192,10 @@ misere_quotient misere_quotient::from_tables(heap_rule rule, std::vector<std::ve
                        r - classes));
   // The claim is the periodicity test's on these heap classes, which costs nothing to redo: a
   // table claiming more than the test shows would answer for heaps it knows nothing of.
-  if (d->decides && !misere_detail::periodicity_settles(d->rule, d->heaps))
+  // The period is recomputed from the heap classes, so a loaded quotient answers for the heaps
+  // past its last exactly as the computed one did.
+  if (decides_every_heap) d->period = misere_detail::settled_period(d->rule, d->heaps);
+  if (decides_every_heap && d->period == 0)
     refuse(fmt::format("the tables claim to decide every heap, but the periodicity test does not show it "
                        "for {} up to heap {}",
                        d->rule.str(), d->heaps.size() - 1));
@@ -196,11 +206,11 @@ misere_quotient misere_quotient::from_tables(heap_rule rule, std::vector<std::ve
 }
 
 misere_quotient misere_quotient::assemble(heap_rule rule, std::vector<element> products, std::vector<bool> p,
-                                          std::vector<element> heaps, bool decides_every_heap,
+                                          std::vector<element> heaps, heap_size period,
                                           const std::atomic<bool>* stop) {
   const std::size_t r = p.size();
-  auto d = std::make_shared<data>(data{
-      std::move(rule), r, std::move(products), std::move(p), std::move(heaps), decides_every_heap, {}, {}});
+  auto d = std::make_shared<data>(
+      data{std::move(rule), r, std::move(products), std::move(p), std::move(heaps), period, {}, {}});
   misere_detail::build_presentation(d->products, r, d->heaps, d->presentation, d->words, stop);
   misere_quotient q;
   q.data_ = std::move(d);

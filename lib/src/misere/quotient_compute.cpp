@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
 namespace grundy {
@@ -109,9 +111,20 @@ table_monoid recalibrate(const engine_context& ctx, const table_monoid& trial, h
 misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_heap,
                                         const quotient_options& options) {
   engine_context ctx(rule, options);
-  ctx.extend_to(max_heap);
   table_monoid q;
+  heap_size listed = 0;
   for (heap_size n = 1; n <= max_heap; ++n) {
+    // Options are listed ahead of the heaps, so that a rule whose options cannot be held is
+    // refused before any heap is done; but a run that may settle early lists them only up to
+    // its next test, never holding those of heaps it does not reach (a heap of 10^5 tokens of
+    // 0.07 has 10^5 options).
+    if (n > listed) {
+      listed = options.stop_when_settled
+                   ? static_cast<heap_size>(std::min<std::uint64_t>(
+                         max_heap, std::max<std::uint64_t>(8, 2 * std::uint64_t{n - 1})))
+                   : max_heap;
+      ctx.extend_to(listed);
+    }
     ctx.check();
     std::size_t candidates = 0;
     if (!ctx.has_options(n)) {
@@ -144,14 +157,18 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
     }
     ctx.check_order(q.order, n);
     ctx.progress(n, q.order, candidates);
+    // At powers of two only: the test reads the whole pretending function.
+    if (options.stop_when_settled && n < max_heap && n >= 8 && (n & (n - 1)) == 0 &&
+        settled_period(rule, q.heaps) != 0)
+      break;
   }
-  const bool settles = periodicity_settles(rule, q.heaps);
+  const heap_size period = settled_period(rule, q.heaps);
   std::vector<bool> p(q.order);
   for (std::size_t x = 0; x < q.order; ++x)
     p[x] = q.p[x];
   auto products = handed_over(ctx.budget(), q.products);
   auto heaps = handed_over(ctx.budget(), q.heaps);
-  return misere_quotient::assemble(rule, std::move(products), std::move(p), std::move(heaps), settles,
+  return misere_quotient::assemble(rule, std::move(products), std::move(p), std::move(heaps), period,
                                    options.stop);
 }
 

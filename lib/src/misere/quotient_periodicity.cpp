@@ -20,6 +20,9 @@
 // whole game: Q_m = Q_n for every m >= n.
 //
 // Finite subtraction games fit the same argument with s = 1 and k the largest subtraction.
+//
+// The extension is also what answers for heaps past n: heap h > n has the class of heap h−p,
+// and so, p at a time, of a heap in (n−p, n]. The period is therefore kept with the quotient.
 
 #include <grundy/misere/detail/quotient_engine.hpp>
 
@@ -28,18 +31,18 @@
 
 namespace grundy::misere_detail {
 
-bool periodicity_settles(const heap_rule& rule, std::span<const element> heaps) {
-  if (heaps.empty()) return false;
+heap_size settled_period(const heap_rule& rule, std::span<const element> heaps) {
+  if (heaps.empty()) return 0;
   const auto n = static_cast<heap_size>(heaps.size() - 1);
   std::size_t k = 0, s = 1;
   if (const auto* code = rule.octal()) {
     k = code->length();
     s = static_cast<std::size_t>(std::max(1, code->max_heaps_left()));
-    if (k == 0 && !code->splits_without_removing()) return true; // no move at all
+    if (k == 0 && !code->splits_without_removing()) return 1; // no move: every heap is 0
   } else if (const auto* sub = std::get_if<subtraction_rule>(&rule.kind()); sub && !sub->all_but) {
     k = sub->set.empty() ? 0 : sub->set.back();
   } else {
-    return false;
+    return 0;
   }
   for (heap_size p = 1; p <= n; ++p) {
     // The least n0 >= 1 with Φ(h) = Φ(h−p) for every h in [n0+p, n].
@@ -47,9 +50,9 @@ bool periodicity_settles(const heap_rule& rule, std::span<const element> heaps) 
     while (lowest > p + 1 && heaps[lowest - 1] == heaps[lowest - 1 - p])
       --lowest;
     const std::size_t n0 = std::max<std::size_t>(1, lowest - p);
-    if (n + 1 >= k + s * (n0 + p)) return true;
+    if (n + 1 >= k + s * (n0 + p)) return p;
   }
-  return false;
+  return 0;
 }
 
 } // namespace grundy::misere_detail

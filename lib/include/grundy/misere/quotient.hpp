@@ -56,12 +56,13 @@ public:
   bool is_p(element x) const;
   std::vector<element> p_portion() const;
 
-  // The pretending function: the class of a single heap of h tokens, 0 <= h <= max_heap()
-  // (heap 0 is the empty sum). Throws std::out_of_range past max_heap().
+  // The pretending function: the class of a single heap of h tokens (heap 0 is the empty sum),
+  // for any h when decides_every_heap(), else for h <= max_heap(); throws std::out_of_range
+  // past max_heap() otherwise.
   element heap(heap_size h) const;
-  // The class of a sum of heaps, each <= max_heap().
+  // The class of a sum of heaps, each of a size heap() accepts.
   element of(std::span<const heap_size> heaps) const;
-  // The misère outcome of a sum of heaps, each <= max_heap(): P or N.
+  // The misère outcome of a sum of heaps, each of a size heap() accepts: P or N.
   outcome misere_outcome(std::span<const heap_size> heaps) const;
 
   const presentation_type& presentation() const noexcept;
@@ -71,6 +72,9 @@ public:
   // True when Plambeck and Siegel's periodicity test shows that adding heaps past max_heap()
   // leaves the quotient unchanged: the quotient then decides every sum of every heap size.
   bool decides_every_heap() const noexcept;
+  // The period p that test proved, 0 without it: heap h > max_heap() has the class of heap
+  // h - p (the test's theorem extends the pretending function that way, and only that way).
+  heap_size period() const noexcept;
 
   // Builds a quotient from its tables (as a saved file holds them), checking that they form a
   // commutative monoid with identity 0, that `heaps` (classes of heaps 0..n, heap 0 the
@@ -89,7 +93,7 @@ private:
   struct data;
   // The tables as compute_misere_quotient proved them, without from_tables's checks.
   static misere_quotient assemble(heap_rule rule, std::vector<element> products, std::vector<bool> p,
-                                  std::vector<element> heaps, bool decides_every_heap,
+                                  std::vector<element> heaps, heap_size period,
                                   const std::atomic<bool>* stop);
   friend misere_quotient compute_misere_quotient(const heap_rule&, heap_size, const quotient_options&);
   std::shared_ptr<const data> data_;
@@ -108,6 +112,10 @@ struct quotient_options {
   std::size_t max_order = 100'000;
   // Bytes the computation may hold; past it, it throws limit_exceeded.
   std::uint64_t max_memory = 4ull << 30;
+  // Ends the computation before max_heap once the periodicity test settles the quotient (tried
+  // at heaps 8, 16, 32, ...): the result then has a smaller max_heap() but decides every heap,
+  // so it answers for every sum of heaps up to max_heap and beyond.
+  bool stop_when_settled = false;
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const quotient_progress&)> on_progress;
 };

@@ -26,7 +26,8 @@ struct quotient_budget {
 };
 
 // The misère outcome and winning moves of sums of heaps, from Q_n of the rule with n the largest
-// heap of the start position. Every move of a position is tried: its option's class is
+// heap of the start position, or a smaller n from which the periodicity test shows that Q_n
+// decides every heap. Every move of a position is tried: its option's class is
 // a product of the classes of the heaps it leaves, so each costs a few look-ups.
 class quotient_strategy {
 public:

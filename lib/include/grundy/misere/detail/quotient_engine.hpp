@@ -161,7 +161,8 @@ private:
 std::pair<std::uint32_t, std::uint32_t> index_and_period(const table_monoid& m, element x);
 
 // Plambeck and Siegel's periodicity test for an octal code of finite length or a finite
-// subtraction set, given the classes of heaps 0..n (quotient_periodicity.cpp).
-bool periodicity_settles(const heap_rule& rule, std::span<const element> heaps);
+// subtraction set, given the classes of heaps 0..n (quotient_periodicity.cpp): the period p it
+// proves, with which every heap h > n has the class of heap h - p; 0 when it proves nothing.
+heap_size settled_period(const heap_rule& rule, std::span<const element> heaps);
 
 } // namespace grundy::misere_detail
