@@ -252,9 +252,13 @@ class Hint:
     @property
     def misere(self) -> bool: ...
     @property
-    def moves(self) -> list[Position]: ...
+    def moves(self) -> list[Position]:
+        """The positions the winning moves lead to: the first max_moves of them."""
     @property
     def descriptions(self) -> list[str]: ...
+    @property
+    def winning_move_count(self) -> int:
+        """How many winning moves there are, those max_moves left out of moves included."""
     @property
     def drawing_moves(self) -> list[Position]:
         """In a draw ('D'): the positions the moves that keep the draw lead to."""
@@ -366,6 +370,7 @@ def hint(
     misere: bool = False,
     max_states: Optional[int] = None,
     max_memory: Optional[Union[int, str]] = None,
+    max_moves: Optional[int] = 100,
 ) -> Hint: ...
 def octal_sequence(
     code: Optional[str] = None,

@@ -112,8 +112,9 @@ struct hint_result {
   py::object position;
   char outcome = 'N';
   bool misere = false;
-  py::list moves;                        // positions the winning moves lead to
+  py::list moves;                        // positions the winning moves lead to (at most max_moves)
   std::vector<std::string> descriptions; // the same moves in words
+  std::uint64_t winning_move_count = 0;  // all of them, listed or not
   // In a draw (outcome 'D', games with cycles) no move wins: the moves that keep the draw.
   py::list drawing_moves;
   std::vector<std::string> drawing_descriptions;
@@ -226,14 +227,14 @@ std::optional<result> solve_builtin(const py::handle& game, const solve_settings
 std::optional<py::list> winning_moves_builtin(const py::handle& game, const py::object& position, bool misere,
                                               const solve_settings& settings);
 std::optional<hint_result> hint_builtin(const py::handle& game, const py::object& position, bool misere,
-                                        const solve_settings& settings);
+                                        const solve_settings& settings, std::size_t max_moves);
 
 // The same for a game written in Python.
 result solve_python(const py::object& game, const py::object& start, const solve_settings& settings);
 py::list winning_moves_python(const py::object& game, const py::object& position, bool misere,
                               const solve_settings& settings);
 hint_result hint_python(const py::object& game, const py::object& position, bool misere,
-                        const solve_settings& settings);
+                        const solve_settings& settings, std::size_t max_moves);
 
 // The classes and functions of each part.
 void add_builtin_games(py::module_& m);

@@ -5,6 +5,7 @@
 
 #include "builtin_games.hpp"
 
+#include <grundy/misere/quotient_strategy.hpp>
 #include <grundy/strategy/make_strategy.hpp>
 
 #include <fmt/format.h>
@@ -12,7 +13,11 @@
 
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <cstddef>
+#include <limits>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -29,6 +34,9 @@ template <class G> py::list to_python_list(const G& g, const std::vector<state_t
   }
   return out;
 }
+
+heap_rule rule_of(const octal_game& g) { return heap_rule(g.code()); }
+heap_rule rule_of(const heap_game& g) { return g.rule(); }
 
 template <class E> using game_of = typename E::game_type;
 template <class E> using held = game_with_start<game_of<E>>;
@@ -77,35 +85,63 @@ template <class E> state_t<game_of<E>> position_or_start(const held<E>& w, const
 // before std::bad_alloc. Octal strategies count them first; past the memory limit the
 // position is refused as too large, as a position with too many moves is.
 template <class S, class State>
-void check_listing_fits(const S& strategy, const State& s, std::uint64_t max_memory) {
-  if constexpr (requires { strategy.winning_move_count(s); }) {
-    std::uint64_t per_move = 256 + sizeof(State);
-    if constexpr (requires { s.size(); }) per_move += 4 * (s.size() + 2);
-    check_listing_memory(strategy.winning_move_count(s), per_move, max_memory, "try smaller heaps");
+void check_listing_fits(const S&, const State& s, std::uint64_t listed, std::uint64_t max_memory) {
+  std::uint64_t per_move = 256 + sizeof(State);
+  if constexpr (requires { s.size(); }) per_move += 4 * (s.size() + 2);
+  check_listing_memory(listed, per_move, max_memory, "give a smaller max_moves, or try smaller heaps");
+}
+
+// The first `most` winning moves and how many there are in all: strategies that can find the
+// first ones and count the rest (octal games) do so without listing them, since a heap of
+// 3·10^7 tokens of 0.07 has 10^7 winning moves that took a minute and 4 GB to list.
+template <class S, class State>
+std::pair<std::vector<State>, std::uint64_t> first_winning_moves(const S& strategy, const State& s,
+                                                                 std::size_t most, std::uint64_t max_memory) {
+  if constexpr (
+      requires { strategy.winning_moves(s, most); } && requires { strategy.winning_move_count(s); }) {
+    const std::uint64_t count = strategy.winning_move_count(s);
+    check_listing_fits(strategy, s, std::min<std::uint64_t>(count, most), max_memory);
+    return {strategy.winning_moves(s, most), count};
+  } else {
+    auto moves = strategy.winning_moves(s);
+    const std::uint64_t count = moves.size();
+    if (moves.size() > most) moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(most), moves.end());
+    return {std::move(moves), count};
   }
 }
 
 template <class E>
 hint_result hint_game(const held<E>& w, const py::object& position, bool misere,
-                      const solve_settings& settings) {
+                      const solve_settings& settings, std::size_t most) {
   const auto s = position_or_start<E>(w, position);
   entry_traits::check_moves<E>(as_position<E>(w.game, s), false);
   const auto convention = misere ? play_convention::misere : play_convention::normal;
   std::vector<state_t<game_of<E>>> moves, draws;
+  std::uint64_t count = 0;
   outcome o{};
   interruptible([&](const std::atomic<bool>* stop) {
     py::gil_scoped_release release;
-    const auto strategy = make_strategy(w.game, s, convention, settings.options(stop));
-    check_listing_fits(strategy, s, settings.max_memory);
-    moves = strategy.winning_moves(s);
-    o = strategy.outcome_of(s);
-    if constexpr (requires { strategy.drawing_moves(s); })
-      if (o == outcome::d) draws = strategy.drawing_moves(s);
+    const auto answer = [&](const auto& strategy) {
+      std::tie(moves, count) = first_winning_moves(strategy, s, most, settings.max_memory);
+      o = strategy.outcome_of(s);
+      if constexpr (requires { strategy.drawing_moves(s); })
+        if (o == outcome::d) draws = strategy.drawing_moves(s);
+    };
+    // Misère heap games as `grundy hint` answers them: from the misère quotient when it can be
+    // had within its budget, charged to max_memory like the game graph it replaces.
+    if constexpr (std::is_same_v<game_of<E>, octal_game> || std::is_same_v<game_of<E>, heap_game>)
+      if (misere) {
+        quotient_budget budget;
+        if (settings.max_memory != 0) budget.max_memory = std::min(budget.max_memory, settings.max_memory);
+        if (const auto q = quotient_strategy::make(rule_of(w.game), s, stop, budget)) return answer(*q);
+      }
+    answer(make_strategy(w.game, s, convention, settings.options(stop)));
   });
   hint_result h;
   h.position = to_python(w.game, s);
   h.outcome = to_char(o);
   h.misere = misere;
+  h.winning_move_count = count;
   h.moves = to_python_list(w.game, moves);
   for (std::size_t i = 0; i < moves.size(); ++i) {
     check_signals(i);
@@ -227,15 +263,15 @@ std::optional<result> solve_builtin(const py::handle& game, const solve_settings
 }
 
 std::optional<hint_result> hint_builtin(const py::handle& game, const py::object& position, bool misere,
-                                        const solve_settings& settings) {
+                                        const solve_settings& settings, std::size_t max_moves) {
   return visit_builtin(game, [&](auto entry, const auto& w) {
-    return hint_game<typename decltype(entry)::type>(w, position, misere, settings);
+    return hint_game<typename decltype(entry)::type>(w, position, misere, settings, max_moves);
   });
 }
 
 std::optional<py::list> winning_moves_builtin(const py::handle& game, const py::object& position, bool misere,
                                               const solve_settings& settings) {
-  const auto h = hint_builtin(game, position, misere, settings);
+  const auto h = hint_builtin(game, position, misere, settings, std::numeric_limits<std::size_t>::max());
   return h ? std::optional<py::list>(h->moves) : std::nullopt;
 }
 

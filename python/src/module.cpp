@@ -84,6 +84,21 @@ void add_misere_values(result& r) {
   r.misere = std::make_shared<const std::vector<grundy_value>>(std::move(values));
 }
 
+constexpr std::size_t default_hint_moves = 100;
+
+// hint's max_moves: a whole number from 0, or None for every move.
+std::size_t moves_limit(const py::object& max_moves) {
+  if (max_moves.is_none()) return std::numeric_limits<std::size_t>::max();
+  if (!py::isinstance<py::int_>(max_moves) || py::isinstance<py::bool_>(max_moves))
+    throw py::type_error("max_moves must be an int or None, not " + py::repr(max_moves).cast<std::string>());
+  const auto n = py::reinterpret_borrow<py::int_>(max_moves);
+  if (n < py::int_(0))
+    throw py::value_error("max_moves must be at least 0 (None lists every move), not " +
+                          py::repr(max_moves).cast<std::string>());
+  if (n > py::int_(std::numeric_limits<std::size_t>::max())) return std::numeric_limits<std::size_t>::max();
+  return n.cast<std::size_t>();
+}
+
 } // namespace
 
 } // namespace grundy::python
@@ -170,19 +185,23 @@ PYBIND11_MODULE(grundy, m) {
   m.def(
       "hint",
       [](const py::object& given, const py::object& position, bool misere, const py::object& max_states,
-         const py::object& max_memory) {
+         const py::object& max_memory, const py::object& max_moves) {
         const auto game = heap_rule_game(given);
         const auto settings = solve_settings::from_python(0, max_states, max_memory);
-        if (auto h = hint_builtin(game, position, misere, settings)) return *h;
+        const auto most = moves_limit(max_moves);
+        if (auto h = hint_builtin(game, position, misere, settings, most)) return *h;
         if (position.is_none()) throw py::value_error("a game written in Python needs a position");
-        return hint_python(game, position, misere, settings);
+        return hint_python(game, position, misere, settings, most);
       },
       py::arg("game"), py::arg("position") = py::none(), py::kw_only(), py::arg("misere") = false,
       py::arg("max_states") = py::none(), py::arg("max_memory") = py::none(),
+      py::arg("max_moves") = default_hint_moves,
       "Who wins from `position` (the start position when None), and the winning moves as\n"
       "positions and in words, as `grundy hint` says them. In a draw (outcome 'D', games with\n"
       "cycles) no move wins, and drawing_moves lists the moves that keep the draw. max_states,\n"
-      "max_memory: as for solve, for the games solved by their graph.");
+      "max_memory: as for solve, for the games solved by their graph.\n"
+      "max_moves: list at most this many winning moves (100 by default; None lists every one);\n"
+      "Hint.winning_move_count counts them all.");
 
   add_builtin_games(m);
   add_octal(m);

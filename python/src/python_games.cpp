@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -239,7 +240,8 @@ build_options python_options(const solve_settings& settings, const std::atomic<b
 }
 
 template <class G>
-hint_result hint_game(const G& g, const py::object& position, bool misere, const solve_settings& settings) {
+hint_result hint_game(const G& g, const py::object& position, bool misere, const solve_settings& settings,
+                      std::size_t most) {
   const auto s = g.wrap(position);
   const auto convention = misere ? play_convention::misere : play_convention::normal;
   g.set_start(s);
@@ -251,9 +253,12 @@ hint_result hint_game(const G& g, const py::object& position, bool misere, const
   h.position = s.value;
   h.outcome = to_char(strategy.outcome_of(s));
   h.misere = misere;
-  for (auto& m : strategy.winning_moves(s)) {
-    h.moves.append(m.value);
-    h.descriptions.push_back(describe_move(g, s, m));
+  // The graph is held already: every move is found, and the first `most` are listed.
+  const auto moves = strategy.winning_moves(s);
+  h.winning_move_count = moves.size();
+  for (std::size_t i = 0; i < moves.size() && i < most; ++i) {
+    h.moves.append(moves[i].value);
+    h.descriptions.push_back(describe_move(g, s, moves[i]));
   }
   if (h.outcome == 'D')
     for (auto& m : strategy.drawing_moves(s)) {
@@ -281,12 +286,14 @@ result solve_python(const py::object& game, const py::object& start, const solve
 
 py::list winning_moves_python(const py::object& game, const py::object& position, bool misere,
                               const solve_settings& settings) {
-  return with_game(game, [&](auto g) { return hint_game(g, position, misere, settings).moves; });
+  return with_game(game, [&](auto g) {
+    return hint_game(g, position, misere, settings, std::numeric_limits<std::size_t>::max()).moves;
+  });
 }
 
 hint_result hint_python(const py::object& game, const py::object& position, bool misere,
-                        const solve_settings& settings) {
-  return with_game(game, [&](auto g) { return hint_game(g, position, misere, settings); });
+                        const solve_settings& settings, std::size_t max_moves) {
+  return with_game(game, [&](auto g) { return hint_game(g, position, misere, settings, max_moves); });
 }
 
 } // namespace grundy::python

@@ -364,7 +364,10 @@ void add_results(py::module_& m) {
           "'N': the player to move wins; 'P': they lose against perfect play; 'D': a draw (games\n"
           "with cycles), where no move wins and drawing_moves keep the draw.")
       .def_readonly("misere", &hint_result::misere)
-      .def_readonly("moves", &hint_result::moves, "The positions the winning moves lead to.")
+      .def_readonly("moves", &hint_result::moves,
+                    "The positions the winning moves lead to: the first max_moves of them.")
+      .def_readonly("winning_move_count", &hint_result::winning_move_count,
+                    "How many winning moves there are, those max_moves left out of moves included.")
       .def_readonly("descriptions", &hint_result::descriptions, "The winning moves in words.")
       .def_readonly("drawing_moves", &hint_result::drawing_moves,
                     "In a draw: the positions the moves that keep the draw lead to (any other loses).")

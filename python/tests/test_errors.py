@@ -191,7 +191,10 @@ def test_hint_refuses_more_winning_moves_than_memory_holds():
     game = grundy.Octal("0.07", [3])
     heaps = [2**32 - 1 - i for i in range(7)]
     with pytest.raises(ValueError, match="has 1768515936 winning moves, too many to list"):
-        grundy.hint(game, position=heaps)
+        grundy.hint(game, position=heaps, max_moves=None)
+    # The first hundred, and the count of all, are what a hint gives by default.
+    h = grundy.hint(game, position=heaps)
+    assert len(h.moves) == 100 and h.winning_move_count == 1768515936
     with pytest.raises(ValueError, match="winning moves, too many to list"):
         grundy.winning_moves(game, position=heaps)
     # A heap of 10^5 tokens still lists its thousands of winning moves.
