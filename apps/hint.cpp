@@ -8,9 +8,11 @@
 #include "positions.hpp"
 
 #include <grundy/io/hint.hpp>
+#include <grundy/memory.hpp>
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -27,7 +29,15 @@ struct hint_command_options {
   bool all = false;
   std::string format = "text";
   std::uint64_t max_states = build_options{}.max_states;
+  std::string max_memory; // empty: default_memory_limit()
 };
+
+// The cap on the process: the misère quotient is tried within the smaller of its own budget
+// and the cap, then any game graph the hint falls back to is held to the cap (the quotient's
+// tables are freed before the graph is built, so the two never add up).
+std::uint64_t memory_cap(const hint_command_options& o) {
+  return o.max_memory.empty() ? default_memory_limit() : parse_size(o.max_memory, "--max-memory");
+}
 
 // The octal, heap and Wythoff rules explore no positions: the figures of a stopped exploration
 // would all be 0, so their stop is said in one plain line.
@@ -44,6 +54,9 @@ void run(const hint_command_options& o) {
   options.convention = o.misere ? play_convention::misere : play_convention::normal;
   options.all = o.all;
   options.limits = graph_limits(o.max_states, stop.flag());
+  options.limits.max_memory = memory_cap(o);
+  if (options.limits.max_memory != 0)
+    options.quotient.max_memory = std::min(options.quotient.max_memory, options.limits.max_memory);
   options.listing_advice = "leave out --all, or try smaller heaps";
   try {
     const auto hint = io::compute_hint(position, options);
@@ -79,6 +92,11 @@ void add_hint_command(CLI::App& app) {
   add_whole_option(*cmd, "--max-states", o->max_states,
                    "games solved by their graph: stop past this many positions", 1, 0xFFFF'FFFFu)
       ->default_str(std::to_string(o->max_states));
+  refuse_empty(cmd->add_option("--max-memory", o->max_memory,
+                               "memory the process may hold, the misère quotient and any game graph "
+                               "included: 800M, 6G (default: 3/4 of the memory free at start)"),
+               "a size such as 800M or 6G")
+      ->each([](const std::string& text) { parse_size(text, "--max-memory"); });
   cmd->callback([o, cmd] {
     take_position_words(*cmd, o->where);
     run(*o);

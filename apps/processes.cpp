@@ -59,6 +59,7 @@ std::string limit_advice(limit_kind kind, std::string_view command) {
   case limit_kind::states:
     return "raise --max-states if memory allows";
   case limit_kind::memory:
+    if (command == "hint") return "raise --max-memory if the machine has more, or try a smaller position";
     if (command != "graph" && command != "table")
       return "three quarters of the memory free at start: try a smaller position";
     return running_distributed() ? "raise --max-memory, which is per rank, run more ranks, or try --no-edges"
@@ -77,8 +78,9 @@ std::string out_of_memory(std::string_view command) {
   if (command == "graph" || command == "table")
     return "out of memory before the --max-memory limit was reached: set a lower --max-memory, so that "
            "the run stops with its figures, or try --no-edges";
-  if (command == "hint" || command == "play")
-    return "out of memory: try a smaller position, or a lower --max-states";
+  if (command == "hint")
+    return "out of memory: try a smaller position, or a lower --max-states or --max-memory";
+  if (command == "play") return "out of memory: try a smaller position, or a lower --max-states";
   return "out of memory";
 }
 

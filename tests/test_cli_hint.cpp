@@ -276,3 +276,40 @@ BOOST_AUTO_TEST_CASE(json_all_moves) {
   }
   BOOST_TEST(run_cli("hint nim 3 4 5 --format xml").status == 2);
 }
+
+// A rule whose misère quotient the periodicity test settles (0.75 from heap 32) is answered
+// from it for heaps of any size, as the game graph answers a heap past the settling one.
+BOOST_AUTO_TEST_CASE(misere_hint_past_the_settled_quotient) {
+  const auto big = hint_json("octal 0.75 1000000 7 --misere");
+  BOOST_TEST(contains(text_of(big.at("method")), "every heap size"), text_of(big.at("method")));
+  for (const std::string heap : {"41", "44"}) {
+    const auto h = hint_json("octal 0.75 " + heap + " --misere");
+    BOOST_TEST(contains(text_of(h.at("method")), "every heap size"));
+    const auto g = run_cli("graph octal 0.75 " + heap + " --misere");
+    BOOST_TEST_REQUIRE(g.status == 0, g.err);
+    BOOST_TEST(contains(g.out, "misere              " + text_of(h.at("outcome"))), heap << ": " << g.out);
+  }
+}
+
+// 0.07's misère quotient grows without bound: a heap of 10^5 tokens passes the quotient's
+// budget and falls back to the game graph. --max-memory bounds both (one line past it, exit
+// status 1), and a signal at any moment ends the run within a second.
+BOOST_AUTO_TEST_CASE(misere_hint_memory_and_stop) {
+  const std::vector<std::string> args{"hint", "octal", "0.07", "100000", "--misere"};
+  auto capped = args;
+  capped.insert(capped.end(), {"--max-memory", "300M"});
+  const auto [r, seconds] = run_grundy(capped);
+  BOOST_TEST(r.status == 1, r.err);
+  BOOST_TEST(r.err_lines() == 1u, r.err);
+  BOOST_TEST(contains(r.err, "memory"), r.err);
+  for (const double delay : {0.1, 0.7, 1.9, 3.3}) {
+    const auto [s, after] = run_grundy(args, SIGINT, delay);
+    BOOST_TEST_MESSAGE("SIGINT at " << delay << " s: ended " << after << " s after it: " << s.err);
+    BOOST_TEST(s.status == 128 + SIGINT, s.err);
+    BOOST_TEST(after < 1.0);
+    BOOST_TEST(s.err_lines() == 1u, s.err);
+  }
+  const auto bad = run_cli("hint octal 0.07 10 --misere --max-memory lots");
+  BOOST_TEST(bad.status == 2, bad.err);
+  BOOST_TEST(contains(bad.err, "--max-memory"), bad.err);
+}

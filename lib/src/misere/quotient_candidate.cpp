@@ -169,12 +169,14 @@ table_monoid marked_candidate(const engine_context& ctx, const table_monoid& bas
     local[reach[i]] = static_cast<element>(i);
   const std::size_t k = gens.size(), count = reach.size();
   counted_vector<element> delta(count * k);
-  for (std::size_t i = 0; i < count; ++i)
+  for (std::size_t i = 0; i < count; ++i) {
+    if ((i & 4095) == 0) ctx.check();
     for (std::size_t g = 0; g < k; ++g) {
       const element y = local[m.mul(reach[i], gens[g])];
       if (y == UINT32_MAX) throw std::logic_error("misère quotient: a product left the marked elements");
       delta[i * k + g] = y;
     }
+  }
   ctx.check();
   counted_vector<element> cls(count);
   for (std::size_t i = 0; i < count; ++i)
@@ -182,8 +184,12 @@ table_monoid marked_candidate(const engine_context& ctx, const table_monoid& bas
   std::size_t classes = 0;
   counted_vector<element> order(count), next_cls(count);
   std::iota(order.begin(), order.end(), element{0});
+  // A sort of millions of candidate elements by signature takes seconds: the stop is polled
+  // from within it (a comparison that throws leaves `order` a permutation, never read again).
+  std::uint64_t comparisons = 0;
   for (;;) {
     auto signature_less = [&](element a, element b) {
+      if ((++comparisons & 0xFFFF) == 0) ctx.check();
       if (cls[a] != cls[b]) return cls[a] < cls[b];
       for (std::size_t g = 0; g < k; ++g) {
         const element ca = cls[delta[a * k + g]], cb = cls[delta[b * k + g]];
