@@ -135,3 +135,24 @@ def test_keyboard_interrupt_from_a_state_s_hash():
         grundy.solve(game(KeyboardInterrupt()), Touchy(0, None))
     with pytest.raises(ZeroDivisionError, match="hash bug"):
         grundy.solve(game(ZeroDivisionError("hash bug")), Touchy(0, None))
+
+
+@pytest.mark.parametrize("delay", [0.3, 1.7])
+def test_sigint_inside_a_misere_hint(delay):
+    # 0.07's misère quotient grows without bound: a heap of 10^5 tokens spends its budget on the
+    # quotient before the game graph. A signal at any moment raises within a second.
+    sent = []
+
+    def send():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(delay, send)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.hint(grundy.Octal("0.07", [100_000]), misere=True)
+        raised = time.monotonic()
+    finally:
+        timer.cancel()
+    assert raised - sent[0] < 1.0

@@ -84,10 +84,10 @@ def test_hint_max_moves_refuses_what_is_not_a_count():
 def test_misere_hint_from_a_settled_quotient():
     # 0.75's misère quotient is settled by the periodicity test: heaps of any size are answered
     # from it, as the game graph answers a heap past the heap it settles at.
-    for heap in (41, 44):
+    for heap in (37, 40):
         r = grundy.solve(grundy.Octal("0.75", [heap]), misere=True)
         assert grundy.hint(grundy.Octal("0.75", [heap]), misere=True).outcome == r.misere_outcome(0)
-    h = grundy.hint(grundy.Octal("0.75", [10**9, 7]), misere=True)
+    h = grundy.hint(grundy.Octal("0.75", [10**6, 7]), misere=True)
     assert h.outcome in ("N", "P") and h.winning_move_count >= len(h.moves)
 
 
