@@ -42,7 +42,8 @@ private:
 
 bool same(const grundy::misere_quotient& a, const grundy::misere_quotient& b) {
   if (!(a.rule() == b.rule()) || a.max_heap() != b.max_heap() || a.order() != b.order() ||
-      a.decides_every_heap() != b.decides_every_heap() || a.p_portion() != b.p_portion())
+      a.decides_every_heap() != b.decides_every_heap() || a.period() != b.period() ||
+      a.p_portion() != b.p_portion())
     return false;
   for (grundy::heap_size h = 0; h <= a.max_heap(); ++h)
     if (a.heap(h) != b.heap(h)) return false;
