@@ -191,8 +191,9 @@ bool tame_by_graph(const char* code, heap_size h, unsigned top) {
     row[twos] = misere[v];
     if (twos == 0) normals[hs] = normal[v];
   }
-  for (const auto& [position, row] : gammas) {
-    const grundy_value g = normals.at(position);
+  for (const auto& entry : gammas) {
+    const auto& row = entry.second;
+    const grundy_value g = normals.at(entry.first);
     const auto alternating = [&](std::vector<grundy_value> head, grundy_value a, grundy_value b) {
       const auto start = static_cast<unsigned>(head.size());
       for (unsigned k = start; k <= top; ++k)
