@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -180,4 +181,32 @@ BOOST_AUTO_TEST_CASE(misere_play_refuses_moves_past_the_memory_limit) {
   BOOST_TEST(
       (grundy::make_strategy(g, heaps{1}, grundy::play_convention::misere, options).outcome_of(heaps{1}) ==
        grundy::outcome::n));
+}
+
+// The memory check counts a heap's moves from its rule without listing them: the count agrees
+// with the options listed for every small heap, and for huge heaps is the rule's own (three
+// for S(1,3,4) whatever the heap), not one per token.
+BOOST_AUTO_TEST_CASE(option_counts_follow_the_rule) {
+  for (const char* text :
+       {"0.07", "0.137", "4.7", "0.8", "0.F", "S(1,3,4)", "allbut(1,2)", "grundy", "squares"}) {
+    const auto rule = heap_rule::parse(text);
+    for (grundy::heap_size h = 0; h <= 80; ++h) {
+      std::uint64_t listed = 0;
+      rule.for_each_option(h, [&](std::span<const grundy::heap_size>) { ++listed; });
+      BOOST_TEST(grundy::heap_option_count(rule, h) == listed, text << " at " << h);
+    }
+  }
+  BOOST_TEST(grundy::heap_option_count(heap_rule::parse("S(1,3,4)"), 1'000'000'000) == 3u);
+  BOOST_TEST(grundy::heap_option_count(heap_rule::parse("grundy"), 1'000'000'000) == 499'999'999u);
+  BOOST_TEST(grundy::heap_option_count(heap_rule::parse("squares"), 1'000'000'000) == 31'622u);
+  BOOST_TEST(grundy::heap_option_count(heap_rule::parse("0.07"), 4'294'967'295u) == 2'147'483'646u + 1);
+  // S(1,3,4) at 10^9 holds three moves: no memory limit refuses them.
+  BOOST_CHECK_NO_THROW(
+      grundy::check_heap_expansion(heaps{1'000'000'000}, heap_rule::parse("S(1,3,4)"), 1 << 20));
+  try {
+    grundy::check_heap_expansion(heaps{1'000'000'000}, heap_rule::parse("grundy"), std::uint64_t{1} << 30);
+    BOOST_ERROR("Grundy's game at 10^9 fits 1 GB");
+  } catch (const grundy::limit_exceeded& e) {
+    BOOST_TEST(std::string(e.what()).find("about 499999999 moves") != std::string::npos, e.what());
+  }
 }

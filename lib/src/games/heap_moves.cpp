@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -73,22 +74,49 @@ std::string describe_heap_move(const heaps& before, const heaps& after) {
   return "take " + join_words(parts);
 }
 
-void check_heap_expansion(const heaps& h, std::uint64_t moves_per_token, std::uint64_t max_memory) {
-  std::uint64_t moves = 0;
-  for (auto x : h)
-    moves += (std::uint64_t{x} + 1) * moves_per_token;
-  check_expansion_memory(moves, h.size(), max_memory);
+namespace {
+
+// Equal heaps give the same moves, which the games list once (heap_game::successors).
+template <class F> std::uint64_t moves_of_distinct_heaps(const heaps& h, F&& count) {
+  __extension__ using u128 = unsigned __int128;
+  u128 moves = 0;
+  for (std::size_t i = 0; i < h.size(); ++i)
+    if (std::find(h.begin(), h.begin() + static_cast<std::ptrdiff_t>(i), h[i]) == h.begin() + i)
+      moves += count(h[i]);
+  return moves > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
+                                                           : static_cast<std::uint64_t>(moves);
 }
 
-void check_expansion_memory(std::uint64_t moves, std::size_t heap_count, std::uint64_t max_memory) {
-  if (max_memory == 0) return;
+} // namespace
+
+void check_heap_expansion(const heaps& h, std::uint64_t moves_per_token, std::uint64_t max_memory) {
+  __extension__ using u128 = unsigned __int128;
+  const auto moves = moves_of_distinct_heaps(h, [&](heap_size x) { return u128{x} * moves_per_token; });
+  check_expansion_memory(moves, heap_move_bytes(h.size()), max_memory);
+}
+
+void check_heap_expansion(const heaps& h, const heap_rule& rule, std::uint64_t max_memory) {
+  const auto moves = moves_of_distinct_heaps(h, [&](heap_size x) { return heap_option_count(rule, x); });
+  // A move may leave up to three heaps where there was one (hexadecimal codes).
+  check_expansion_memory(moves, heap_move_bytes(h.size() + 2), max_memory);
+}
+
+std::uint64_t heap_move_bytes(std::size_t heap_count) {
   // A move's position is held as a vector of heaps until the exploration takes it.
-  const std::uint64_t bytes = moves * (sizeof(heaps) + 4 * heap_count);
+  return sizeof(heaps) + 4 * heap_count;
+}
+
+void check_expansion_memory(std::uint64_t moves, std::uint64_t bytes_per_move, std::uint64_t max_memory) {
+  if (max_memory == 0) return;
+  __extension__ using u128 = unsigned __int128;
+  const u128 bytes = u128{moves} * bytes_per_move;
   if (bytes / 2 > max_memory)
-    throw limit_exceeded(fmt::format("the position has about {} moves, whose positions need about {} MB at "
-                                     "once, more than the memory limit of {} MB",
-                                     moves, bytes >> 20, max_memory >> 20),
-                         build_progress{}, limit_kind::memory);
+    throw limit_exceeded(
+        fmt::format("the position has about {} moves, whose positions need about {} MB at "
+                    "once, more than the memory limit of {} MB",
+                    moves, static_cast<std::uint64_t>(std::min<u128>(bytes >> 20, ~std::uint64_t{0})),
+                    max_memory >> 20),
+        build_progress{}, limit_kind::memory);
 }
 
 } // namespace grundy

@@ -127,4 +127,45 @@ std::span<const heap_size> detail::checked_user_option(const user_heap_rule& rul
   return scratch;
 }
 
+std::uint64_t heap_option_count(const heap_rule& rule, heap_size h) {
+  __extension__ using u128 = unsigned __int128;
+  const auto saturated = [](u128 n) {
+    return n > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
+                                                         : static_cast<std::uint64_t>(n);
+  };
+  return std::visit(
+      [&](const auto& k) -> std::uint64_t {
+        using kind = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<kind, octal_code>) {
+          // As for_each_option lists them, digit by digit.
+          u128 count = 0;
+          const std::uint64_t first = k.splits_without_removing() ? 0 : 1;
+          const std::uint64_t last = std::min<std::uint64_t>(h, k.length());
+          for (std::uint64_t n = first; n <= last; ++n) {
+            const auto d = k.digit(n);
+            const std::uint64_t r = h - n;
+            if ((d & octal_bits::vanish) && r == 0) ++count;
+            if ((d & octal_bits::one_heap) && r >= 1 && n >= 1) ++count;
+            if (d & octal_bits::two_heaps) count += r / 2;
+            if (d & octal_bits::three_heaps) count += (u128{r} * r + 6) / 12; // partitions in 3 parts
+          }
+          return saturated(count);
+        } else if constexpr (std::is_same_v<kind, subtraction_rule>) {
+          const auto listed =
+              static_cast<std::uint64_t>(std::upper_bound(k.set.begin(), k.set.end(), h) - k.set.begin());
+          return k.all_but ? h - listed : listed;
+        } else if constexpr (std::is_same_v<kind, grundys_game_rule>) {
+          return h >= 3 ? (h - 1) / 2 : 0;
+        } else if constexpr (std::is_same_v<kind, take_a_square_rule>) {
+          std::uint64_t r = 0;
+          for (std::uint64_t step = std::uint64_t{1} << 16; step > 0; step >>= 1)
+            if ((r + step) * (r + step) <= h) r += step;
+          return r;
+        } else {
+          return h;
+        }
+      },
+      rule.kind());
+}
+
 } // namespace grundy

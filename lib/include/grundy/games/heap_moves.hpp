@@ -3,6 +3,7 @@
 // moves take at once.
 
 #include <grundy/games/nim/rules.hpp>
+#include <grundy/heap/rule.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -23,12 +24,19 @@ heap_change heap_difference(const heaps& before, const heaps& after);
 // <position>" when no heap move leads from one to the other.
 std::string describe_heap_move(const heaps& before, const heaps& after);
 
-// Refuses (limit_exceeded of memory) heaps whose own moves, about `moves_per_token` for each
-// token of each heap, could not be held in `max_memory` (0: no limit) at once: a game hands a
-// position's moves over all at once, before the exploration can look at its memory.
+// Refuses (limit_exceeded of memory) heaps whose own moves, `moves_per_token` for each token of
+// each heap of a different size (one for Nim), could not be held in `max_memory` (0: no limit)
+// at once: a game hands a position's moves over all at once, before the exploration can look
+// at its memory.
 void check_heap_expansion(const heaps& h, std::uint64_t moves_per_token, std::uint64_t max_memory);
 
-// The same check for a position known to have `moves` moves of `heap_count` heaps each.
-void check_expansion_memory(std::uint64_t moves, std::size_t heap_count, std::uint64_t max_memory);
+// The same check with the moves the rule gives each heap (heap_option_count): three for a heap
+// of any size under S(1,3,4).
+void check_heap_expansion(const heaps& h, const heap_rule& rule, std::uint64_t max_memory);
+
+// The same check for a position known to have `moves` moves, each held in `bytes_per_move`
+// until the exploration takes it: heap_move_bytes(heap_count) for a position of heaps.
+void check_expansion_memory(std::uint64_t moves, std::uint64_t bytes_per_move, std::uint64_t max_memory);
+std::uint64_t heap_move_bytes(std::size_t heap_count);
 
 } // namespace grundy

@@ -101,6 +101,13 @@ private:
   kind_type kind_;
 };
 
+// How many options a heap of h tokens has under `rule`, counted from the rule without listing
+// them (saturating at 2^64 - 1): |S| at most for a subtraction set, (h - 1) / 2 for Grundy's
+// game, floor(sqrt(h)) for take-a-square, per digit of an octal code its own count (one for a
+// removal, r / 2 for a split of r tokens in two, round(r^2 / 12) in three). A user rule's
+// options are known only by asking it: h is taken as its count.
+std::uint64_t heap_option_count(const heap_rule& rule, heap_size h);
+
 namespace detail {
 // Checks a user rule's option and drops its zero heaps; throws invalid_heap_rule naming the rule.
 std::span<const heap_size> checked_user_option(const user_heap_rule& rule, heap_size h,

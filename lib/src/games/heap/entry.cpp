@@ -65,8 +65,7 @@ void heap_entry::check_moves(const game_position<heap_game>& p, bool listing) {
 }
 
 void heap_entry::check_expansion(const game_position<heap_game>& p, std::uint64_t max_memory) {
-  const auto* code = p.game.rule().octal();
-  check_heap_expansion(p.start, code ? code->length() : 1, max_memory);
+  check_heap_expansion(p.start, p.game.rule(), max_memory);
 }
 
 } // namespace grundy

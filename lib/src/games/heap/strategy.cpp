@@ -35,8 +35,7 @@ heap_strategy::heap_strategy(const heap_game& g, const heaps& start, play_conven
     : game_(g), convention_(convention), stop_(options.stop) {
   if (convention == play_convention::misere) {
     // The graph takes the start position's moves at once, before its limits can look at them.
-    const auto* code = g.rule().octal();
-    check_heap_expansion(start, code ? code->length() : 1, options.max_memory);
+    check_heap_expansion(start, g.rule(), options.max_memory);
     misere_.emplace(g, start, convention, options);
   } else if (const auto* code = g.rule().octal())
     octal_.emplace(octal_game(*code), start, convention, options);

@@ -31,8 +31,8 @@ void moore_entry::check_moves(const game_position<moore_game>& p, bool) {
 
 void moore_entry::check_expansion(const game_position<moore_game>& p, std::uint64_t max_memory) {
   if (max_memory == 0) return;
-  check_expansion_memory(moore_move_choices(p.start, p.game.k(), std::uint64_t{1} << 40), p.start.size(),
-                         max_memory);
+  check_expansion_memory(moore_move_choices(p.start, p.game.k(), std::uint64_t{1} << 40),
+                         heap_move_bytes(p.start.size()), max_memory);
 }
 
 } // namespace grundy

@@ -32,7 +32,7 @@ octal_strategy::octal_strategy(const octal_game& g, const heaps& start, play_con
   if (convention == play_convention::misere) {
     // The graph takes the start position's moves at once, before its limits can look at them:
     // a heap of 4·10^9 tokens ran out of memory.
-    check_heap_expansion(start, g.code().length(), options.max_memory);
+    check_heap_expansion(start, heap_rule(g.code()), options.max_memory);
     misere_.emplace(g, start, convention, options);
   } else
     values_.emplace(g.code(), largest_heap(start), options.stop);

@@ -78,7 +78,7 @@ void wythoff_entry::check_moves(const game_position<wythoff_game>& p, bool listi
 }
 
 void wythoff_entry::check_expansion(const game_position<wythoff_game>& p, std::uint64_t max_memory) {
-  check_expansion_memory(wythoff_move_count(p.start), 2, max_memory);
+  check_expansion_memory(wythoff_move_count(p.start), sizeof(wythoff_game::state_type), max_memory);
 }
 
 } // namespace grundy

@@ -14,7 +14,8 @@ wythoff_strategy::wythoff_strategy(const wythoff_game& g, const wythoff_game::st
   if (convention == play_convention::misere) {
     // The graph takes the start position's moves at once, before its limits can look at them:
     // piles of 4·10^9 tokens took 16 GB before running out of memory.
-    check_expansion_memory(wythoff_move_count(g.canonical(start)), 2, options.max_memory);
+    check_expansion_memory(wythoff_move_count(g.canonical(start)), sizeof(wythoff_game::state_type),
+                           options.max_memory);
     misere_.emplace(g, start, convention, options);
   }
 }

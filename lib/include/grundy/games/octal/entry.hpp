@@ -32,7 +32,7 @@ struct octal_entry {
   // from a heap of h: heaps past 1000 are refused there.
   static void check_moves(const game_position<octal_game>& p, bool listing);
   static void check_expansion(const game_position<octal_game>& p, std::uint64_t max_memory) {
-    check_heap_expansion(p.start, p.game.code().length(), max_memory);
+    check_heap_expansion(p.start, heap_rule(p.game.code()), max_memory);
   }
 };
 
