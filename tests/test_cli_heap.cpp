@@ -153,7 +153,8 @@ BOOST_AUTO_TEST_CASE(bad_input) {
   expect_error("hint heap grundy", "give at least one heap size, as in: grundy hint heap 'S(1,3,4)' 5 7");
   expect_error("graph heap", "heap needs a rule and heap sizes, as in: grundy graph heap 'S(1,3,4)' 5 7");
   expect_error("hint heap grundy 20000000", "a heap of more than 10000000 tokens under grundy");
-  expect_error("play heap squares 200000", "too many moves");
+  expect_error("play heap grundy 300000",
+               "this position has too many moves (149999 moves, more than 100000)");
   expect_error("hint wythoff", "wythoff needs two piles, as in: grundy hint wythoff 5 7");
   expect_error("hint wythoff 5", "wythoff needs two piles, not 1");
   expect_error("play wythoff 5 6 7", "wythoff needs two piles, not 3");
@@ -177,4 +178,22 @@ BOOST_AUTO_TEST_CASE(misere_hint_refuses_moves_past_the_memory_limit) {
   expect_error("hint --misere wythoff 4294967295 4294967295", "more than the memory limit", 1);
   expect_error("hint --misere heap 0.07 4294967295 4294967295 4294967295", "more than the memory limit", 1);
   expect_error("hint --misere octal 0.07 4294967295 4294967295 4294967295", "more than the memory limit", 1);
+}
+
+// The memory check counts a rule's own moves: S(1,3,4) has three a heap, so a heap of 10^9
+// is explored until the limit of positions, not refused for 10^9 moves; and a hint of it
+// comes from the proven period 0, 1, 0, 1, 2, 3, 2 (10^9 = 6 mod 7: worth 2; taking 4 leaves
+// 999999996 = 2 mod 7, worth 0).
+BOOST_AUTO_TEST_CASE(heap_moves_counted_by_the_rule) {
+  expect_error("graph heap 'S(1,3,4)' 1000000000 --max-states 100000",
+               "more than the limit of 100000 positions", 1);
+  const auto r = run_cli("hint heap 'S(1,3,4)' 1000000000");
+  BOOST_TEST(r.status == 0, r.err);
+  BOOST_TEST(field(r.out, "outcome") == "N:", r.out);
+  BOOST_TEST(contains(r.out, "take 4 from the heap of 1000000000, leaving 999999996"), r.out);
+  expect_error("graph heap grundy 1000000000 --max-memory 1G", "about 499999999 moves", 1);
+  // play lists the moves a rule gives, not one a token: three here.
+  const auto play =
+      run_cli("play heap 'S(1,3,4)' 1000000000 --opponent human", "1000000000>999999996\nquit\n");
+  BOOST_TEST(contains(play.out, "Position [999999996]:"), play.out + play.err);
 }

@@ -210,3 +210,20 @@ BOOST_AUTO_TEST_CASE(option_counts_follow_the_rule) {
     BOOST_TEST(std::string(e.what()).find("about 499999999 moves") != std::string::npos, e.what());
   }
 }
+
+// A finite subtraction set answers heaps past a million from its proven period: S(1,3,4)
+// repeats 0, 1, 0, 1, 2, 3, 2 from the start, as the generic engine's values show here.
+BOOST_AUTO_TEST_CASE(finite_subtraction_sets_answer_huge_heaps_by_their_period) {
+  const heap_game g(heap_rule::parse("S(1,3,4)"));
+  const auto values = grundy::generic_heap_values(g.rule(), 70);
+  for (std::size_t n = 7; n < values.size(); ++n)
+    BOOST_TEST(values[n] == values[n - 7]);
+  const heaps start{1'000'000'000, 3'000'000'001};
+  const auto strategy = grundy::make_strategy(g, start);
+  BOOST_TEST(strategy.heap_value(1'000'000'000) == values[1'000'000'000 % 7]);
+  BOOST_TEST(strategy.heap_value(3'000'000'001u) == values[3'000'000'001u % 7]);
+  const auto moves = strategy.winning_moves(start);
+  BOOST_TEST(!moves.empty());
+  for (const auto& m : moves)
+    BOOST_TEST(strategy.value(m) == 0u);
+}

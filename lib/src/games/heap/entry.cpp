@@ -57,11 +57,22 @@ bool heap_entry::has_move(const heap_game& g, const heaps& s) {
 void heap_entry::check_moves(const game_position<heap_game>& p, bool listing) {
   if (const auto* code = p.game.rule().octal())
     return octal_entry::check_moves({octal_game(*code), p.start, p.typed}, listing);
-  check_heap_moves(p.start, listing);
+  if (listing) {
+    // Play lists every move: counted by the rule, three a heap under S(1,3,4) whatever its size.
+    constexpr std::uint64_t most_moves = 100'000;
+    std::uint64_t moves = 0;
+    for (std::size_t i = 0; i < p.start.size() && moves <= most_moves; ++i)
+      if (i == 0 || p.start[i] != p.start[i - 1]) moves += heap_option_count(p.game.rule(), p.start[i]);
+    if (moves > most_moves) refuse_too_many_moves(fmt::format("{} moves, more than {}", moves, most_moves));
+  }
+  // A finite subtraction set's values repeat with a period its strategy proves.
+  const auto* subtraction = std::get_if<subtraction_rule>(&p.game.rule().kind());
+  if (subtraction && !subtraction->all_but) return;
   if (!p.start.empty() && p.start.back() > most_tokens_for_values)
-    refuse_too_many_moves(fmt::format("a heap of more than {} tokens under {}, whose values are computed "
-                                      "for every heap up to the largest",
-                                      most_tokens_for_values, p.game.rule().str()));
+    throw notation_error(
+        fmt::format("a heap of more than {} tokens under {} is too large: its value needs the "
+                    "values of every smaller heap; try smaller heaps",
+                    most_tokens_for_values, p.game.rule().str()));
 }
 
 void heap_entry::check_expansion(const game_position<heap_game>& p, std::uint64_t max_memory) {

@@ -1,5 +1,6 @@
 #include <grundy/games/heap/strategy.hpp>
 
+#include <grundy/heap/analysis.hpp>
 #include <grundy/heap/sequence.hpp>
 #include <grundy/memory.hpp>
 
@@ -10,6 +11,8 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <utility>
+#include <variant>
 
 namespace grundy {
 
@@ -28,6 +31,28 @@ grundy_sequence values_up_to(const heap_rule& rule, heap_size largest, const std
   }
 }
 
+bool finite_subtraction(const heap_rule& rule) {
+  const auto* k = std::get_if<subtraction_rule>(&rule.kind());
+  return k && !k->all_but;
+}
+
+// The values of a finite subtraction set until their period is proven, which answers every heap.
+std::pair<grundy_sequence, periodicity> values_until_period(const heap_rule& rule, std::size_t most,
+                                                            const std::atomic<bool>* stop) {
+  heap_analysis_options o;
+  o.max_values = most;
+  o.stop = stop;
+  auto a = analyse_heap_rule(rule, o);
+  if (a.interrupted)
+    throw interrupted(fmt::format("interrupted while computing the values of {}", rule.str()),
+                      {0, 0, 0, 0, current_memory_bytes()});
+  if (!a.period || !a.period->proven)
+    throw std::invalid_argument(fmt::format("the values of {} show no proven period in their first {}, and "
+                                            "a heap past them is too large to compute them all",
+                                            rule.str(), most));
+  return {std::move(a.values), *a.period};
+}
+
 } // namespace
 
 heap_strategy::heap_strategy(const heap_game& g, const heaps& start, play_convention convention,
@@ -39,13 +64,18 @@ heap_strategy::heap_strategy(const heap_game& g, const heaps& start, play_conven
     misere_.emplace(g, start, convention, options);
   } else if (const auto* code = g.rule().octal())
     octal_.emplace(octal_game(*code), start, convention, options);
-  else
+  else if (finite_subtraction(g.rule()) && largest_heap(start) > finite_subtraction_direct) {
+    auto [values, period] = values_until_period(g.rule(), most_values_for_period, options.stop);
+    values_ = std::move(values);
+    period_ = period;
+  } else
     values_ = values_up_to(g.rule(), largest_heap(start), options.stop);
 }
 
 grundy_value heap_strategy::heap_value(heap_size h) const {
   if (octal_) return octal_->heap_value(h);
   if (!values_) throw std::logic_error("heap values are for normal play");
+  if (h >= values_->size() && period_) return periodic_value(*values_, *period_, h);
   if (h >= values_->size())
     throw std::out_of_range(fmt::format("a heap of {} is larger than any heap of the start position", h));
   return (*values_)[h];

@@ -21,8 +21,8 @@ struct heap_entry {
       "the rule (an octal code, S(1,3,4), allbut(1,3,4), grundy or squares), then heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};
 
-  // Heaps of a rule other than an octal code past this many tokens are refused: their values
-  // are computed for every heap up to the largest one.
+  // Heaps of a rule other than an octal code or a finite subtraction set past this many tokens
+  // are refused: their values are computed for every heap up to the largest one.
   static constexpr heap_size most_tokens_for_values = 10'000'000;
 
   static game_position<heap_game> make(const position_text& t);
