@@ -180,6 +180,33 @@ BOOST_AUTO_TEST_CASE(misere_hint_refuses_moves_past_the_memory_limit) {
   expect_error("hint --misere octal 0.07 4294967295 4294967295 4294967295", "more than the memory limit", 1);
 }
 
+// Wythoff's piles past 2^32, up to 2^63 - 1, are answered by the theorem at once: the pairs
+// here were computed with Python's integers, (k + math.isqrt(5 k^2)) // 2.
+BOOST_AUTO_TEST_CASE(wythoff_piles_past_2_to_the_32) {
+  auto r = run_cli("hint wythoff 1618033988812 2618033988851"); // k = 10^12 + 39
+  BOOST_TEST(r.status == 0, r.err);
+  BOOST_TEST(field(r.out, "outcome") == "P:", r.out);
+  r = run_cli("hint wythoff 5700357409661599242 9223372036854775807 --format json");
+  BOOST_TEST(r.status == 0, r.err);
+  BOOST_TEST(contains(r.out, "\"outcome\": \"P\""), r.out);
+  r = run_cli("hint wythoff 1618033988749 2618033988750 --all");
+  BOOST_TEST(r.status == 0, r.err);
+  BOOST_TEST(field(r.out, "outcome") == "N:", r.out);
+  BOOST_TEST(contains(r.out, "take 1 from the pile of 2618033988750, leaving 2618033988749  ->  "
+                             "(1618033988749,2618033988749)"),
+             r.out);
+  r = run_cli("hint wythoff 9223372036854775807 9223372036854775807");
+  BOOST_TEST(r.status == 0, r.err);
+  BOOST_TEST(field(r.out, "outcome") == "N:", r.out);
+  expect_error("hint wythoff 9223372036854775808 1",
+               "pile size 9223372036854775808 is too large (at most 9223372036854775807)");
+  expect_error("hint wythoff 1 99999999999999999999999", "pile size 99999999999999999999999 is too large");
+  // The graph needs every pair below: refused by its memory check, which counts the position's
+  // real moves, x + y + min(x, y).
+  expect_error("graph wythoff 10000000000 10000000001", "about 30000000001 moves", 1);
+  expect_error("hint --misere wythoff 10000000000 10000000001", "about 30000000001 moves", 1);
+}
+
 // The memory check counts a rule's own moves: S(1,3,4) has three a heap, so a heap of 10^9
 // is explored until the limit of positions, not refused for 10^9 moves; and a hint of it
 // comes from the proven period 0, 1, 0, 1, 2, 3, 2 (10^9 = 6 mod 7: worth 2; taking 4 leaves

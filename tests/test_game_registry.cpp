@@ -84,7 +84,8 @@ BOOST_AUTO_TEST_CASE(heaps_in_every_spelling) {
 BOOST_AUTO_TEST_CASE(mistakes_in_the_front_ends_words) {
   BOOST_TEST(message_of("nim", typed({})) == "give at least one heap size, as in: play nim 3 4 5");
   BOOST_TEST(message_of("nim", typed({"-3"})) == "heap sizes cannot be negative, not '-3'");
-  BOOST_TEST(message_of("nim", typed({"4294967296"})) == "heap size 4294967296 is too large");
+  BOOST_TEST(message_of("nim", typed({"4294967296"})) ==
+             "heap size 4294967296 is too large (at most 4294967295)");
   BOOST_TEST(message_of("nim", typed({"3"}, {{"k", "2"}})) == "<k> is for moore only");
   BOOST_TEST(message_of("nim", typed({"3"}, {{"tablets", "2"}})) ==
              "<colors> and <tablets> are for tablettes only");

@@ -66,7 +66,8 @@ struct compact_tablettes_traits {
 
 // Wythoff's positions are (x, y) tuples, the smaller pile first.
 struct wythoff_traits {
-  static py::object to_python(const wythoff_game&, const wythoff_game::state_type& s) {
+  template <class Pile>
+  static py::object to_python(const basic_wythoff_game<Pile>&, const std::array<Pile, 2>& s) {
     return py::make_tuple(s[0], s[1]);
   }
 };
@@ -85,6 +86,7 @@ template <> struct traits_of<tablettes_game> { using type = tablettes_traits; };
 template <> struct traits_of<compact_tablettes_game> { using type = compact_tablettes_traits; };
 template <> struct traits_of<digraph_game> { using type = digraph_traits; };
 template <> struct traits_of<wythoff_game> { using type = wythoff_traits; };
+template <> struct traits_of<compact_wythoff_game> { using type = wythoff_traits; };
 
 template <class G> py::object to_python(const G& g, const state_t<G>& s) {
   return traits_of<G>::type::to_python(g, s);

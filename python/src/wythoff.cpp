@@ -2,6 +2,7 @@
 
 #include "builtin_games.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace grundy::python {
@@ -12,14 +13,14 @@ wythoff_game::state_type state_from(const wythoff_game& g, const py::handle& obj
                           py::repr(obj).cast<std::string>());
   };
   if (py::isinstance<py::str>(obj) || !py::isinstance<py::iterable>(obj)) throw expected();
-  std::vector<heap_size> piles;
+  std::vector<std::uint64_t> piles;
   for (auto item : obj) {
     if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item)) throw expected();
     const auto n = py::reinterpret_borrow<py::int_>(item);
-    if (n < py::int_(0) || n > py::int_(0xFFFF'FFFFll))
-      throw py::value_error("piles hold from 0 to 4294967295 tokens, not " +
+    if (n < py::int_(0) || n > py::int_(wythoff_max_pile))
+      throw py::value_error("piles hold from 0 to " + std::to_string(wythoff_max_pile) + " tokens, not " +
                             py::repr(item).cast<std::string>());
-    piles.push_back(n.cast<heap_size>());
+    piles.push_back(n.cast<std::uint64_t>());
   }
   if (piles.size() != 2) throw expected();
   return g.canonical({piles[0], piles[1]});

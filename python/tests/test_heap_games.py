@@ -229,6 +229,48 @@ def test_wythoff_hint():
         grundy.Wythoff(5)
 
 
+def lower_wythoff(k):
+    """floor(k phi) by Python's integers, independently of the library."""
+    return (k + math.isqrt(5 * k * k)) // 2
+
+
+def phi_brackets(a, k):
+    """a < k phi < a + 1, from phi^2 = phi + 1 alone: x < phi exactly when x^2 - x - 1 < 0."""
+    return a * a - a * k - k * k < 0 < (a + 1) ** 2 - (a + 1) * k - k * k
+
+
+def test_wythoff_piles_past_2_to_the_32():
+    top = 2**63 - 1
+    for k in (10**12, 10**12 + 39, 3523014627193176565, 2**40 + 7):
+        a = lower_wythoff(k)
+        assert phi_brackets(a, k)
+        assert grundy.hint(grundy.Wythoff(a, a + k)).outcome == "P"
+        h = grundy.hint(grundy.Wythoff(a + 1, a + k))
+        assert h.outcome == "N" and h.moves
+        for x, y in h.moves:
+            assert y - x >= 0 and lower_wythoff(y - x) == x
+    assert lower_wythoff(3523014627193176565) + 3523014627193176565 == top
+    g = grundy.Wythoff(top, top)
+    assert g.start == (top, top)
+    assert grundy.hint(g).outcome == "N"
+    assert grundy.hint(g, (5700357409661599242, top)).outcome == "P"
+    with pytest.raises(ValueError, match="pile size 9223372036854775808 is too large"):
+        grundy.Wythoff(2**63, 1)
+    with pytest.raises(ValueError, match="piles hold from 0 to 9223372036854775807 tokens, not 9223372036854775808"):
+        grundy.hint(g, (2**63, 1))
+
+
+def test_huge_wythoff_and_subtraction_hints_are_the_clis(cli):
+    for game, args in [
+        (grundy.Wythoff(1618033988812, 2618033988851), ["wythoff", "1618033988812", "2618033988851"]),
+        (grundy.Wythoff(1618033988749, 2618033988750), ["wythoff", "1618033988749", "2618033988750"]),
+        (grundy.Heap("S(1,3,4)", 1000000000), ["heap", "S(1,3,4)", "1000000000"]),
+    ]:
+        mine, theirs = grundy.hint(game), cli("hint", *args, "--all")
+        assert mine.outcome == theirs["outcome"]
+        assert [game.format(m) for m in mine.moves] == [m["position"] for m in theirs["moves"]]
+
+
 @pytest.mark.parametrize("make, given", [
     (lambda: grundy.Heap(None, 7), "None"),
     (lambda: grundy.Heap("grundy", True), "True"),

@@ -13,12 +13,24 @@ namespace grundy {
 
 namespace {
 
-heap_size parse_heap(std::string_view word) {
+// A size up to `largest`, named `what` ("heap size") in messages.
+std::uint64_t parse_size(std::string_view word, std::uint64_t largest, std::string_view what) {
   if (!word.empty() && word.front() == '-')
-    throw notation_error(fmt::format("heap sizes cannot be negative, not '{}'", word));
-  const auto n = io::parse_count(word, "a heap size");
-  if (n > 0xFFFF'FFFFu) throw notation_error(fmt::format("heap size {} is too large", word));
-  return static_cast<heap_size>(n);
+    throw notation_error(fmt::format("{}s cannot be negative, not '{}'", what, word));
+  const bool digits = !word.empty() && word.find_first_not_of("0123456789") == std::string_view::npos;
+  std::uint64_t n = 0;
+  try {
+    n = io::parse_count(word, fmt::format("a {}", what));
+  } catch (const notation_error&) {
+    if (!digits) throw;
+    n = largest + 1; // past 2^64 - 1: too large too, not a malformed number
+  }
+  if (n > largest) throw notation_error(fmt::format("{} {} is too large (at most {})", what, word, largest));
+  return n;
+}
+
+heap_size parse_heap(std::string_view word) {
+  return static_cast<heap_size>(parse_size(word, 0xFFFF'FFFFu, "heap size"));
 }
 
 // The words of `text` between blanks, once `separators` are read as blanks too.
@@ -42,16 +54,32 @@ heaps parse_heaps_text(std::string_view text) {
   return h;
 }
 
-std::vector<heap_size> parse_heap_words(const std::vector<std::string>& words, std::string_view example) {
-  std::vector<heap_size> sizes;
-  if (words.empty()) throw notation_error(fmt::format("give at least one heap size, as in: {}", example));
+std::vector<std::uint64_t> parse_sizes_text(std::string_view text, std::uint64_t largest,
+                                            std::string_view what) {
+  std::vector<std::uint64_t> sizes;
+  for_each_word(text, "[],",
+                [&](std::string_view word) { sizes.push_back(parse_size(word, largest, what)); });
+  return sizes;
+}
+
+std::vector<std::uint64_t> parse_size_words(const std::vector<std::string>& words, std::string_view example,
+                                            std::uint64_t largest, std::string_view what) {
+  std::vector<std::uint64_t> sizes;
+  if (words.empty()) throw notation_error(fmt::format("give at least one {}, as in: {}", what, example));
   for (auto& w : words) {
     // A blank word ('' from a shell variable left empty) is no position; [] is the empty one.
     if (w.find_first_not_of(" \t") == std::string::npos)
-      throw notation_error(fmt::format("a heap size cannot be blank: give sizes as in: {}", example));
-    for (auto h : parse_heaps_text(w))
-      sizes.push_back(h);
+      throw notation_error(fmt::format("a {} cannot be blank: give sizes as in: {}", what, example));
+    for (auto n : parse_sizes_text(w, largest, what))
+      sizes.push_back(n);
   }
+  return sizes;
+}
+
+std::vector<heap_size> parse_heap_words(const std::vector<std::string>& words, std::string_view example) {
+  std::vector<heap_size> sizes;
+  for (auto n : parse_size_words(words, example, 0xFFFF'FFFFu, "heap size"))
+    sizes.push_back(static_cast<heap_size>(n));
   return sizes;
 }
 

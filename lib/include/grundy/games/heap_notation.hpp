@@ -20,6 +20,13 @@ heaps parse_heaps_text(std::string_view text);
 // `example` is shown when none is given. Throws notation_error.
 std::vector<heap_size> parse_heap_words(const std::vector<std::string>& words, std::string_view example);
 
+// The same for sizes up to `largest` that are not heaps of heap_size (Wythoff's 64-bit piles),
+// `what` naming one in messages ("pile size").
+std::vector<std::uint64_t> parse_sizes_text(std::string_view text, std::uint64_t largest,
+                                            std::string_view what);
+std::vector<std::uint64_t> parse_size_words(const std::vector<std::string>& words, std::string_view example,
+                                            std::uint64_t largest, std::string_view what);
+
 // The position a move typed as "8>5" (the heap of 8 becomes 5), "8>0", "10>3+4" (a split) or
 // "5>3 2>0" (several heaps) leads to, or the whole position after it ("3 5 6"), in canonical
 // form; not yet checked against the rules. Throws notation_error.

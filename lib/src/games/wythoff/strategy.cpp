@@ -33,7 +33,7 @@ wythoff_strategy::winning_moves(const wythoff_game::state_type& s) const {
   std::vector<wythoff_game::state_type> moves;
   if (wythoff_p_position({x, y})) return moves;
   const auto add = [&](std::uint64_t a, std::uint64_t b) {
-    const auto m = g.canonical({static_cast<heap_size>(a), static_cast<heap_size>(b)});
+    const auto m = g.canonical({a, b});
     if (std::find(moves.begin(), moves.end(), m) == moves.end()) moves.push_back(m);
   };
   // The larger pile lowered to the smaller one's partner.
@@ -51,7 +51,7 @@ std::string describe_move(const wythoff_game& g, const wythoff_game::state_type&
   const auto [c, d] = g.canonical(after);
   // One pile kept: the other one lowered.
   for (const auto& [kept, from] : {std::pair{a, b}, std::pair{b, a}}) {
-    const heap_size left = c == kept ? d : d == kept ? c : from;
+    const std::uint64_t left = c == kept ? d : d == kept ? c : from;
     if ((c == kept || d == kept) && left < from)
       return left == 0 ? fmt::format("take the whole pile of {}", from)
                        : fmt::format("take {} from the pile of {}, leaving {}", from - left, from, left);

@@ -34,6 +34,17 @@ struct wythoff_entry {
   static void check_moves(const game_position<wythoff_game>& p, bool listing);
   // A graph's exploration holds a position's moves at once: x + y + min(x, y) of them.
   static void check_expansion(const game_position<wythoff_game>& p, std::uint64_t max_memory);
+
+  // The whole graph is explored with 32-bit piles where they fit (compact_wythoff_game).
+  template <class F> static decltype(auto) explore(const game_position<wythoff_game>& p, F&& f) {
+    constexpr std::uint64_t most = 0xFFFF'FFFFu;
+    if (p.start[0] <= most && p.start[1] <= most) {
+      const compact_wythoff_game compact;
+      return f(compact, compact.canonical({static_cast<std::uint32_t>(p.start[0]),
+                                           static_cast<std::uint32_t>(p.start[1])}));
+    }
+    return f(p.game, p.start);
+  }
 };
 
 } // namespace grundy
