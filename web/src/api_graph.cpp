@@ -23,7 +23,7 @@ constexpr std::array<std::string_view, 4> graph_parameters{"game", "position", "
 
 // Solves the position the request names and calls f(game, solution, head).
 template <class F> void solve_request(const endpoint_request& r, bool misere, F&& f) {
-  const auto position = read_position(r.params, r.body, r.bounds, r.work.stop_flag());
+  const auto position = read_position(r.params, r.body, r.bounds, r.work.stop_flag(), position_use::graph);
   visit_position(position, [&](auto entry, const auto& p) {
     using E = typename decltype(entry)::type;
     entry_traits::explore<E>(p, [&](const auto& g, const auto& s) {

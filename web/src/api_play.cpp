@@ -38,7 +38,7 @@ answer api_hint(const endpoint_request& r) {
   o.limits = exploration_options(r);
   o.quotient = quotient_bounds(r);
   o.listing_advice = "ask without all=1, or try smaller heaps";
-  const auto position = read_position(r.params, r.body, r.bounds, r.work.stop_flag());
+  const auto position = read_position(r.params, r.body, r.bounds, r.work.stop_flag(), position_use::strategy);
   return json_answer(io::hint_json(io::compute_hint(position, o)));
 }
 
@@ -50,7 +50,7 @@ answer api_moves(const endpoint_request& r) {
   o.convention = convention_of(r);
   o.limits = exploration_options(r);
   o.quotient = quotient_bounds(r);
-  const auto position = read_position(r.params, r.body, r.bounds, r.work.stop_flag());
+  const auto position = read_position(r.params, r.body, r.bounds, r.work.stop_flag(), position_use::strategy);
   if (const auto* typed = r.params.find("move"))
     return json_answer(io::move_list_json(io::list_typed_move(position, *typed, o)));
   return json_answer(io::move_list_json(io::list_moves(position, o)));

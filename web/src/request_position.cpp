@@ -54,7 +54,7 @@ bool is_position_parameter(std::string_view name) {
 }
 
 any_builtin_position read_position(const parameters& p, std::string_view body, const limits& bounds,
-                                   const std::atomic<bool>* stop) {
+                                   const std::atomic<bool>* stop, position_use use) {
   const auto& game = p.required("game");
   position_text text;
   text.say = web_words();
@@ -107,7 +107,7 @@ any_builtin_position read_position(const parameters& p, std::string_view body, c
     visit_position(position, [&](auto entry, const auto& q) {
       using E = typename decltype(entry)::type;
       entry_traits::check_moves<E>(q, false);
-      entry_traits::check_expansion<E>(q, bounds.max_memory);
+      if (use == position_use::graph) entry_traits::check_expansion<E>(q, bounds.max_memory);
     });
     return position;
   } catch (const std::invalid_argument& e) {

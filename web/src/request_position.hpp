@@ -21,10 +21,16 @@ namespace grundy::web {
 // The parameters every game request may carry besides the games' own.
 bool is_position_parameter(std::string_view name);
 
+// Whether the request explores the position's game graph (/api/graph) or asks a strategy, which
+// explores it only when no rule answers (misère play of Wythoff's game) and then checks its
+// own start (hints and move lists, as the command line's).
+enum class position_use { graph, strategy };
+
 // The position the request names. Throws http_error 400 (in the web's words) for a bad game or
-// position, grundy::stopped once *stop is set or past the reading's memory.
+// position, grundy::stopped once *stop is set or past the reading's memory; for a graph,
+// limit_exceeded when the start position's own moves could not be held in memory.
 any_builtin_position read_position(const parameters& p, std::string_view body, const limits& bounds,
-                                   const std::atomic<bool>* stop);
+                                   const std::atomic<bool>* stop, position_use use);
 
 // Calls f(std::type_identity<Entry>{}, position) with the position's game entry.
 template <class F> decltype(auto) visit_position(const any_builtin_position& p, F&& f) {

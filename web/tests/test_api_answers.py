@@ -337,6 +337,28 @@ def test_hint_is_the_cli_hint(server):
     assert loopy.status == 200 and loopy.json()["outcome"] == "D" and loopy.json()["drawing_moves"]
 
 
+@pytest.mark.parametrize("query, args", [
+    # 3 * 10^7 moves a graph would take at once: a hint needs none of them (Wythoff's theorem).
+    ("game=wythoff&position=10000000 10000001", ["wythoff", "10000000", "10000001"]),
+    ("game=wythoff&position=4294967294 4294967295", ["wythoff", "4294967294", "4294967295"]),
+    ("game=wythoff&position=1618033988812 2618033988851", ["wythoff", "1618033988812", "2618033988851"]),
+    ("game=wythoff&position=9223372036854775807 9223372036854775807",
+     ["wythoff", "9223372036854775807", "9223372036854775807"]),
+    # S(1,3,4)'s proven period answers a heap of 10^9.
+    ("game=heap&position=S(1,3,4) 1000000000&all=1", ["heap", "S(1,3,4)", "1000000000", "--all"]),
+    ("game=heap&position=0.07 4000000000", ["heap", "0.07", "4000000000"]),
+])
+def test_huge_hints_are_the_cli_hints(server, query, args):
+    same_figures(server.get_json("/api/hint?" + q(query)), cli_json("hint", *args))
+
+
+def test_graph_of_huge_piles_is_refused_for_their_true_move_count(server):
+    assert_error(server.get("/api/graph?" + q("game=wythoff&position=10000000000 10000000001")), 422,
+                 "about 30000000001 moves")
+    assert_error(server.get("/api/hint?" + q("game=wythoff&position=10000000000 10000000001&misere=1")), 422,
+                 "about 30000000001 moves")
+
+
 def test_moves_lists_every_move(server):
     answer = server.get_json("/api/moves?" + q("game=nim&position=3 4 5"))
     assert (answer["game"], answer["start"], answer["convention"]) == ("nim", "[3,4,5]", "normal")
