@@ -1,3 +1,4 @@
+#include <grundy/detail/work_meter.hpp>
 #include <grundy/periodicity.hpp>
 
 #include <algorithm>
@@ -13,7 +14,9 @@ namespace {
 // whole period and this many values, so that a few values at the end do not pass for one.
 constexpr long long min_matches = 64;
 
-template <class T> std::optional<periodicity> search(std::span<const T> g, const periodicity_prover& prove) {
+template <class T>
+std::optional<periodicity> search(std::span<const T> g, const periodicity_prover& prove,
+                                  const std::atomic<bool>* stop) {
   using index = long long;
   const auto size = static_cast<index>(g.size());
   std::optional<periodicity> proven, shown;
@@ -24,7 +27,9 @@ template <class T> std::optional<periodicity> search(std::span<const T> g, const
   // k q < size - s_q has saltus k d, as the last values show it, and repeats the mismatch at
   // s_q - 1, so it can do no better than q. (At k q = size - s_q its saltus may differ.)
   std::vector<std::pair<index, index>> recorded;
+  detail::work_meter meter;
   for (index p = 1; p < size; ++p) {
+    if (meter.stop_due(stop, 1 + recorded.size())) throw periodicity_stopped();
     if (std::any_of(recorded.begin(), recorded.end(),
                     [&](const auto& r) { return p % r.first == 0 && p < size - r.second; }))
       continue;
@@ -39,6 +44,7 @@ template <class T> std::optional<periodicity> search(std::span<const T> g, const
                             static_cast<long long>(g[static_cast<std::size_t>(s - 1)]) ==
                         d)
       --s;
+    if (meter.stop_due(stop, static_cast<std::uint64_t>(size - p - s))) throw periodicity_stopped();
     // Only a period seen repeating whole at least once is worth a proof or a record: the others
     // (most p, whose last values happen to match) cost nothing more.
     if (size - p - s < p) continue;
@@ -60,8 +66,9 @@ template <class T> std::optional<periodicity> search(std::span<const T> g, const
 } // namespace
 
 std::optional<periodicity> find_sequence_periodicity(const grundy_sequence& values,
-                                                     const periodicity_prover& prove) {
-  return values.visit([&](auto g) { return search(g, prove); });
+                                                     const periodicity_prover& prove,
+                                                     const std::atomic<bool>* stop) {
+  return values.visit([&](auto g) { return search(g, prove, stop); });
 }
 
 grundy_value periodic_value(const grundy_sequence& values, const periodicity& period, std::uint64_t n) {

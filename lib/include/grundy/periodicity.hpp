@@ -2,7 +2,9 @@
 // Ultimate periodicity of any sequence of Grundy values, ordinary or arithmetic.
 
 #include <grundy/octal/sequence.hpp>
+#include <grundy/stop.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -23,6 +25,13 @@ struct periodicity {
   friend bool operator==(const periodicity&, const periodicity&) = default;
 };
 
+// Thrown by the periodicity searches and tests given a stop flag, once the flag is true: on
+// millions of values they take seconds, long enough for Ctrl-C or a deadline to matter.
+class periodicity_stopped : public stopped {
+public:
+  periodicity_stopped() : stopped("the search for a periodicity was stopped", stop_reason::interrupted) {}
+};
+
 // Says whether a theorem about the game proves the periodicity shown by the values, from the
 // values computed so far.
 using periodicity_prover = std::function<bool(const periodicity&)>;
@@ -32,9 +41,11 @@ using periodicity_prover = std::function<bool(const periodicity&)>;
 // one it does not (a proven one is the true one); one it does not prove needs at least two
 // whole periods, and at least 64 values, repeating after its preperiod. Empty when none shows.
 // Without `prove`, nothing is proven. Takes time about linear in values.size() for the
-// sequences games produce.
+// sequences games produce. Throws periodicity_stopped within milliseconds of *stop turning true
+// (`prove` is expected to do the same for its own work).
 std::optional<periodicity> find_sequence_periodicity(const grundy_sequence& values,
-                                                     const periodicity_prover& prove = {});
+                                                     const periodicity_prover& prove = {},
+                                                     const std::atomic<bool>* stop = nullptr);
 
 // G(n) for any n, from the values and a proven periodicity (n may lie beyond the values).
 grundy_value periodic_value(const grundy_sequence& values, const periodicity& period, std::uint64_t n);

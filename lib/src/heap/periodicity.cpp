@@ -1,3 +1,4 @@
+#include <grundy/detail/work_meter.hpp>
 #include <grundy/heap/periodicity.hpp>
 #include <grundy/octal/hex_periodicity.hpp>
 
@@ -29,7 +30,7 @@ namespace {
 // The test reads G(0..a+m+p-1). A larger a may pass where a smaller one does not (E grows), so
 // preperiods a, a + p, a + 2p, ... are tried while the values reach.
 std::optional<std::size_t> all_but_values_to_prove(const subtraction_rule& rule, const grundy_sequence& g,
-                                                   const periodicity& period) {
+                                                   const periodicity& period, const std::atomic<bool>* stop) {
   const std::size_t m = rule.set.empty() ? 0 : rule.set.back();
   const std::size_t p = period.period, s = period.saltus;
   if (p == 0) return std::nullopt;
@@ -39,7 +40,10 @@ std::optional<std::size_t> all_but_values_to_prove(const subtraction_rule& rule,
     x[v] = 1;
   };
   const auto has = [](const std::vector<char>& x, std::size_t v) { return v < x.size() && x[v]; };
+  detail::work_meter meter;
   for (std::size_t a = period.preperiod, tries = 0; a + m + p <= g.size() && tries < 64; a += p, ++tries) {
+    // Each try reads the a + p values before it: 64 of them on a million values is a while.
+    if (meter.stop_due(stop, a + p + 1)) throw periodicity_stopped();
     // The values show G(j + p) = G(j) + s from the preperiod to the end, hence on [a, a + m).
     in_e.assign(0, 0);
     in_eb.assign(0, 0);
@@ -62,25 +66,29 @@ std::optional<std::size_t> all_but_values_to_prove(const subtraction_rule& rule,
 } // namespace
 
 std::optional<std::size_t> heap_values_to_prove(const heap_rule& rule, const grundy_sequence& values,
-                                                const periodicity& period) {
+                                                const periodicity& period, const std::atomic<bool>* stop) {
   if (const auto* code = rule.octal()) {
-    if (period.saltus != 0) return arithmetic_values_to_prove(*code, values, period);
+    if (period.saltus != 0) return arithmetic_values_to_prove(*code, values, period, stop);
     return values_to_prove(*code, period.preperiod, period.period);
   }
   if (const auto* sub = std::get_if<subtraction_rule>(&rule.kind())) {
-    if (sub->all_but) return all_but_values_to_prove(*sub, values, period);
+    if (sub->all_but) return all_but_values_to_prove(*sub, values, period, stop);
     if (period.saltus != 0) return std::nullopt; // values stay below |S| + 1
     return period.preperiod + sub->set.back() + period.period;
   }
   return std::nullopt;
 }
 
-std::optional<periodicity> find_heap_periodicity(const grundy_sequence& values, const heap_rule& rule) {
-  if (const auto* code = rule.octal()) return find_periodicity(values, *code);
-  return find_sequence_periodicity(values, [&](const periodicity& p) {
-    const auto needed = heap_values_to_prove(rule, values, p);
-    return needed && *needed <= values.size();
-  });
+std::optional<periodicity> find_heap_periodicity(const grundy_sequence& values, const heap_rule& rule,
+                                                 const std::atomic<bool>* stop) {
+  if (const auto* code = rule.octal()) return find_periodicity(values, *code, stop);
+  return find_sequence_periodicity(
+      values,
+      [&](const periodicity& p) {
+        const auto needed = heap_values_to_prove(rule, values, p, stop);
+        return needed && *needed <= values.size();
+      },
+      stop);
 }
 
 } // namespace grundy

@@ -1,3 +1,4 @@
+#include <grundy/detail/work_meter.hpp>
 #include <grundy/heap/rule.hpp>
 #include <grundy/octal/hex_periodicity.hpp>
 
@@ -55,15 +56,25 @@ std::size_t scan_limit(const octal_code& code, std::size_t a, std::size_t p) {
 } // namespace
 
 std::optional<std::size_t> arithmetic_values_to_prove(const octal_code& code, const grundy_sequence& g,
-                                                      const periodicity& period) {
+                                                      const periodicity& period,
+                                                      const std::atomic<bool>* stop) {
   const std::size_t a = period.preperiod, p = period.period;
   const grundy_value s = period.saltus;
   if (p == 0 || s == 0 || !std::has_single_bit(s) || code.splits_without_removing()) return std::nullopt;
   if (a + p > g.size()) return std::nullopt;
-  for (std::size_t h = 0; h < a + p; ++h) // (H1)
+  // Each part reads up to millions of values or options: the meter looks at the stop flag.
+  detail::work_meter meter;
+  const auto count = [&](std::uint64_t work) {
+    if (meter.stop_due(stop, work)) throw periodicity_stopped();
+  };
+  for (std::size_t h = 0; h < a + p; ++h) { // (H1)
+    count(1);
     if (g[h] >= s) return std::nullopt;
-  for (std::size_t h = a; h + p < g.size(); ++h) // (H2), on every value computed
+  }
+  for (std::size_t h = a; h + p < g.size(); ++h) { // (H2), on every value computed
+    count(1);
     if (g[h + p] != g[h] + s) return std::nullopt;
+  }
 
   // (H5): a condition on residues and small heaps only.
   const std::size_t k = code.length();
@@ -79,6 +90,7 @@ std::optional<std::size_t> arithmetic_values_to_prove(const octal_code& code, co
         if (smalls > 0 && a <= 1) continue;
         std::vector<std::size_t> xs(static_cast<std::size_t>(smalls), lo);
         for (;;) {
+          count(1);
           std::size_t sum = i + static_cast<std::size_t>(b - 1) * a;
           grundy_value c = 0;
           for (const auto x : xs) {
@@ -87,6 +99,7 @@ std::optional<std::size_t> arithmetic_values_to_prove(const octal_code& code, co
           }
           for (std::size_t r = sum; r < p; ++r) {
             const std::size_t rem = r - sum; // = r_1 + .. + r_b
+            count(b == 1 ? 1 : b == 2 ? rem + 1 : (rem + 1) * (rem + 1));
             const auto bad = [&](grundy_value x) { return (x ^ c) == R(r); };
             if (b == 1) {
               if (rem < p && bad(R(rem))) return std::nullopt;
@@ -118,6 +131,7 @@ std::optional<std::size_t> arithmetic_values_to_prove(const octal_code& code, co
     const auto below = static_cast<std::size_t>(g[n]);
     seen.assign(below, 0);
     rule.for_each_option(static_cast<heap_size>(n), [&](std::span<const heap_size> pieces) {
+      count(1);
       grundy_value v = 0;
       std::size_t all_t = 0;
       for (const auto h : pieces) {
@@ -137,6 +151,7 @@ std::optional<std::size_t> arithmetic_values_to_prove(const octal_code& code, co
     seen.assign(s, 0);
     for (std::size_t i = 1; i <= k && i < n; ++i) {
       if (!(code.digit(i) & octal_bits::three_heaps)) continue;
+      count(n);
       for (std::size_t h0 = std::max<std::size_t>(a, 1); h0 + 2 + i <= n; ++h0)
         if ((n - i - h0) % 2 == 0 && g[h0] < s) seen[g[h0]] = 1;
     }

@@ -1,3 +1,4 @@
+#include <grundy/detail/work_meter.hpp>
 #include <grundy/octal/hex_periodicity.hpp>
 #include <grundy/octal/periodicity.hpp>
 
@@ -38,7 +39,9 @@ template <class T> long long match_down(std::span<const T> g, long long s, long 
   return s;
 }
 
-template <class T> std::optional<periodicity> search(std::span<const T> g, std::size_t t, std::size_t k) {
+template <class T>
+std::optional<periodicity> search(std::span<const T> g, std::size_t t, std::size_t k,
+                                  const std::atomic<bool>* stop) {
   using index = long long;
   const auto size = static_cast<index>(g.size());
   const auto kk = static_cast<index>(k), tt = static_cast<index>(t);
@@ -46,7 +49,9 @@ template <class T> std::optional<periodicity> search(std::span<const T> g, std::
   // Periods recorded with their preperiods: a multiple p of q with p <= size - s_q has a
   // preperiod of at least s_q (the mismatch at s_q - 1 repeats), so it can do no better.
   std::vector<std::pair<index, index>> recorded;
+  detail::work_meter meter;
   for (index p = 1; p < size; ++p) {
+    if (meter.stop_due(stop, 1 + recorded.size())) throw periodicity_stopped();
     if (std::any_of(recorded.begin(), recorded.end(),
                     [&](const auto& r) { return p % r.first == 0 && p <= size - r.second; }))
       continue;
@@ -63,6 +68,7 @@ template <class T> std::optional<periodicity> search(std::span<const T> g, std::
     // The preperiod for p is one past the last mismatch: scan down from the end, giving up as
     // soon as it is sure to exceed `useful` (for most p at the first or second comparison).
     index s = match_down(g, size - p, p, std::max<index>(useful, 0));
+    if (meter.stop_due(stop, static_cast<std::uint64_t>(size - p - s))) throw periodicity_stopped();
     if (s > useful) continue;
     s = match_down(g, s, p, 0);
     const auto found = periodicity{static_cast<std::size_t>(s), static_cast<std::size_t>(p), false};
@@ -80,17 +86,21 @@ std::size_t values_to_prove(const octal_code& code, std::size_t preperiod, std::
   return needed(preperiod, period, code.length(), heaps_bound(code));
 }
 
-std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code) {
-  auto found = values.visit([&](auto g) { return search(g, code.length(), heaps_bound(code)); });
+std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code,
+                                            const std::atomic<bool>* stop) {
+  auto found = values.visit([&](auto g) { return search(g, code.length(), heaps_bound(code), stop); });
   if (found) return found;
   // Only where no ordinary periodicity shows, so that every code's report stays what it was
   // unless it had none; arithmetic periodicity is never ordinary-periodic and vice versa.
   // An arithmetic period is proven by the test in hex_periodicity.cpp when it passes.
-  found = find_sequence_periodicity(values, [&](const periodicity& p) {
-    if (p.saltus == 0) return false;
-    const auto needed = arithmetic_values_to_prove(code, values, p);
-    return needed && *needed <= values.size();
-  });
+  found = find_sequence_periodicity(
+      values,
+      [&](const periodicity& p) {
+        if (p.saltus == 0) return false;
+        const auto needed = arithmetic_values_to_prove(code, values, p, stop);
+        return needed && *needed <= values.size();
+      },
+      stop);
   if (found && found->saltus == 0) return std::nullopt; // the search above would have found it
   return found;
 }

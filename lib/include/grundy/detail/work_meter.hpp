@@ -6,6 +6,10 @@
 
 namespace grundy::detail {
 
+inline bool stop_requested(const std::atomic<bool>* stop) noexcept {
+  return stop && stop->load(std::memory_order_relaxed);
+}
+
 // Long loops count the work they do (moves generated, edges read, states copied) and look at
 // the stop flag once per `period` units of it. Counting work rather than vertices or levels
 // keeps a stop prompt however the work is spread: one position of an octal game with a heap of
@@ -22,12 +26,13 @@ public:
     return true;
   }
 
+  // Counts n units of work; true when the stop flag, looked at once per `period`, is set.
+  bool stop_due(const std::atomic<bool>* stop, std::uint64_t n = 1) noexcept {
+    return due(n) && stop_requested(stop);
+  }
+
 private:
   std::int64_t left_ = 0;
 };
-
-inline bool stop_requested(const std::atomic<bool>* stop) noexcept {
-  return stop && stop->load(std::memory_order_relaxed);
-}
 
 } // namespace grundy::detail

@@ -5,6 +5,7 @@
 #include <grundy/octal/sequence.hpp>
 #include <grundy/periodicity.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -34,7 +35,9 @@ std::size_t values_to_prove(const octal_code& code, std::size_t preperiod, std::
 // periods after its preperiod. When no ordinary periodicity shows, an arithmetic one (a saltus
 // above 0, which hexadecimal codes can have) is looked for, proven when the test of
 // octal/hex_periodicity.hpp passes on the values. Empty when none shows. Takes time about linear in
-// values.size() for the sequences octal games produce.
-std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code);
+// values.size() for the sequences octal games produce, seconds on millions of values: throws
+// periodicity_stopped within milliseconds of *stop turning true.
+std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code,
+                                            const std::atomic<bool>* stop = nullptr);
 
 } // namespace grundy
