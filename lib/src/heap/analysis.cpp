@@ -29,12 +29,21 @@ heap_analysis from_octal(const heap_rule& rule, const octal_code& code,
   r.rule = rule;
   r.values = std::move(a.values);
   r.period = a.period;
-  if (r.period) r.values_to_prove = heap_values_to_prove(rule, r.values, *r.period);
   r.method = std::string(to_string(a.method));
   r.split = a.split;
   r.rare_count = a.rare_count;
   r.seconds = a.seconds;
   r.interrupted = a.interrupted;
+  r.periodicity_checked = a.periodicity_checked;
+  if (r.period) {
+    try {
+      r.values_to_prove = heap_values_to_prove(rule, r.values, *r.period, options.stop);
+    } catch (const periodicity_stopped&) {
+      r.interrupted = true;
+      r.period.reset();
+      r.periodicity_checked = false;
+    }
+  }
   return r;
 }
 
@@ -56,6 +65,20 @@ heap_analysis analyse_heap_rule(const heap_rule& rule, const heap_analysis_optio
   // checked whenever the values have grown by an eighth, and a chunk never runs past a check,
   // so where the run ends does not depend on the machine's speed.
   std::size_t chunk = 64, next_check = 64;
+  // As in analyse_octal, the search stops on the flag too, and the result then says that the
+  // periodicity was not looked for.
+  const auto look_for_period = [&] {
+    try {
+      a.period = find_heap_periodicity(values, rule, options.stop);
+      a.values_to_prove.reset();
+      if (a.period) a.values_to_prove = heap_values_to_prove(rule, values, *a.period, options.stop);
+    } catch (const periodicity_stopped&) {
+      a.interrupted = true;
+      a.period.reset();
+      a.values_to_prove.reset();
+      a.periodicity_checked = false;
+    }
+  };
   while (values.size() < max_values) {
     if (detail::stop_requested(options.stop)) {
       a.interrupted = true;
@@ -73,21 +96,24 @@ heap_analysis analyse_heap_rule(const heap_rule& rule, const heap_analysis_optio
     const double took = seconds_since(c0);
     if (options.on_progress) options.on_progress({values.size(), seconds_since(t0), engine->rare_count()});
     if (!options.keep_going && values.size() >= next_check && values.size() < max_values) {
-      a.period = find_heap_periodicity(values, rule);
-      if (a.period && a.period->proven) break;
+      look_for_period();
+      if (a.interrupted || (a.period && a.period->proven)) break;
       next_check = values.size() + std::max<std::size_t>(values.size() / 8, 64);
-      if (a.period)
-        if (const auto needed = heap_values_to_prove(rule, values, *a.period);
-            needed && *needed > values.size())
-          next_check = std::min(next_check, *needed);
+      if (a.values_to_prove && *a.values_to_prove > values.size())
+        next_check = std::min(next_check, *a.values_to_prove);
     }
     if (took < 0.1)
       chunk = std::min<std::size_t>(chunk * 2, std::numeric_limits<std::size_t>::max() / 4);
     else if (took > 0.5 && chunk > 64)
       chunk /= 2;
   }
-  if (!a.period || !a.period->proven) a.period = find_heap_periodicity(values, rule);
-  if (a.period) a.values_to_prove = heap_values_to_prove(rule, values, *a.period);
+  if (a.interrupted) {
+    a.period.reset();
+    a.values_to_prove.reset();
+    a.periodicity_checked = false;
+  } else if (!a.period || !a.period->proven) {
+    look_for_period();
+  }
   a.rare_count = engine->rare_count();
   a.seconds = seconds_since(t0);
   return a;

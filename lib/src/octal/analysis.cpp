@@ -2,6 +2,7 @@
 #include <grundy/octal/naive.hpp>
 
 #include <grundy/detail/thread_choice.hpp>
+#include <grundy/detail/work_meter.hpp>
 
 #include <fmt/format.h>
 
@@ -65,14 +66,23 @@ std::uint64_t options_at_most(const detail::octal_moves& moves, std::uint64_t h)
 // values). Values past either would also have an engine size its buffers for them. Then the
 // last few are recomputed by the naive engine from the ones before: every value depends on
 // many earlier ones, so another code's values, or damaged ones, almost never reproduce their
-// last few. That costs a few heaps' options, little next to the run that computed them.
-void check_saved_values(const octal_code& code, const grundy_sequence& values) {
+// last few. That costs a few heaps' options, little next to the run that computed them, but
+// seconds for a code that leaves three heaps: a stop ends the check early, unfinished, and the
+// run that follows ends at once, interrupted, without using the values.
+void check_saved_values(const octal_code& code, const grundy_sequence& values,
+                        const std::atomic<bool>* stop) {
   if (values.empty()) return;
   if (values[0] != 0) throw std::invalid_argument("saved values must start with G(0) = 0");
   const detail::octal_moves moves(code);
+  bool stopped = false;
   values.visit([&](auto g) {
     grundy_value largest = 0;
+    detail::work_meter meter;
     for (std::size_t h = 1; h < g.size(); ++h) {
+      if (meter.stop_due(stop)) {
+        stopped = true;
+        return;
+      }
       const grundy_value v = g[h];
       if (v <= largest) continue;
       if (v > (std::uint64_t{1} << std::bit_width(largest)) || v > options_at_most(moves, h))
@@ -81,6 +91,7 @@ void check_saved_values(const octal_code& code, const grundy_sequence& values) {
       largest = v;
     }
   });
+  if (stopped) return;
   const std::size_t n = values.size(), kept = n - std::min<std::size_t>(n, 4);
   grundy_sequence head;
   head.reserve(n);
@@ -88,8 +99,8 @@ void check_saved_values(const octal_code& code, const grundy_sequence& values) {
     for (std::size_t h = 0; h < kept; ++h)
       head.push_back(g[h]);
   });
-  naive_engine(code).extend(head, n);
-  for (std::size_t h = kept; h < n; ++h)
+  naive_engine(code).extend(head, n, stop);
+  for (std::size_t h = kept; h < head.size(); ++h)
     if (head[h] != values[h])
       throw std::invalid_argument(fmt::format("the saved values are not those of {}: G({}) is {}, not {}",
                                               code.str(), h, head[h], values[h]));
@@ -123,7 +134,7 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
       a.method == octal_method::naive
           ? std::variant<naive_engine, sparse_engine>(naive_engine(code))
           : std::variant<naive_engine, sparse_engine>(sparse_engine(code, sparse));
-  if (auto* s = std::get_if<sparse_engine>(&engine)) s->catch_up(values);
+  if (auto* s = std::get_if<sparse_engine>(&engine)) s->catch_up(values, options.stop);
   const auto rare_count = [&] {
     return std::holds_alternative<sparse_engine>(engine) ? std::get<sparse_engine>(engine).rare_count() : 0;
   };
@@ -136,6 +147,18 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
   std::size_t chunk = 64;
   std::size_t& next_check = state.next_check;
   bool proven = false;
+  // The search reads every value, seconds on millions of them, so it stops on the flag too. A
+  // check cut short leaves next_check as it was: a resumed run makes that check again, as the
+  // run that never stopped did.
+  const auto look_for_period = [&] {
+    try {
+      a.period = find_periodicity(values, code, options.stop);
+    } catch (const periodicity_stopped&) {
+      a.interrupted = true;
+      a.period.reset();
+      a.periodicity_checked = false;
+    }
+  };
   detail::thread_choice threads(options.threads, std::thread::hardware_concurrency());
   while (values.size() < max_values) {
     if (options.stop && options.stop->load(std::memory_order_relaxed)) {
@@ -153,7 +176,8 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
     threads.ran(values.size() - before, took);
     if (options.on_progress) options.on_progress({values.size(), elapsed(), rare_count()});
     if (!state.keep_going && values.size() >= next_check && values.size() < max_values) {
-      a.period = find_periodicity(values, code);
+      look_for_period();
+      if (a.interrupted) break;
       if (a.period && a.period->proven) {
         proven = true;
         break;
@@ -171,7 +195,14 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
     if (options.on_checkpoint && seconds_since(last_checkpoint) >= options.checkpoint_seconds) save();
   }
   save();
-  if (!proven) a.period = find_periodicity(values, code);
+  if (a.interrupted) {
+    // Stopped before the values' periodicity was known: what an earlier check saw in fewer
+    // values is no answer for these.
+    a.period.reset();
+    a.periodicity_checked = false;
+  } else if (!proven) {
+    look_for_period();
+  }
   if (auto* s = std::get_if<sparse_engine>(&engine)) {
     a.split = s->split();
     a.rare_count = s->rare_count();
@@ -194,7 +225,7 @@ octal_analysis analyse_octal(const octal_code& code, const analysis_options& opt
 
 octal_analysis resume_octal(octal_checkpoint from, const analysis_options& options) {
   if (from.method == octal_method::automatic) from.method = resolve(from.code, octal_method::automatic);
-  check_saved_values(from.code, from.values);
+  check_saved_values(from.code, from.values, options.stop);
   return run(std::move(from), options);
 }
 

@@ -9,6 +9,7 @@
 
 #include <grundy/detail/helper_thread.hpp>
 #include <grundy/detail/parallel.hpp>
+#include <grundy/detail/work_meter.hpp>
 
 #include "steps.hpp"
 
@@ -140,12 +141,15 @@ void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count, con
 
 // Resuming a saved run (see analysis.cpp). after() widens the buffers itself as values grow,
 // so that the heaps are taken into account exactly as when they were computed.
-void sparse_engine::impl::catch_up(const grundy_sequence& values) {
+void sparse_engine::impl::catch_up(const grundy_sequence& values, const std::atomic<bool>* stop) {
   if (seen_values_ >= values.size()) return;
   invalidate_blocks();
+  detail::work_meter meter;
   values.visit([&](auto v) {
-    for (std::size_t h = seen_values_; h < v.size(); ++h)
+    for (std::size_t h = seen_values_; h < v.size(); ++h) {
+      if (meter.stop_due(stop)) return;
       after(v.data(), h, v[h]);
+    }
   });
 }
 
@@ -164,7 +168,9 @@ const octal_code& sparse_engine::code() const noexcept { return impl_->code(); }
 void sparse_engine::extend(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop) {
   impl_->extend(values, count, stop);
 }
-void sparse_engine::catch_up(const grundy_sequence& values) { impl_->catch_up(values); }
+void sparse_engine::catch_up(const grundy_sequence& values, const std::atomic<bool>* stop) {
+  impl_->catch_up(values, stop);
+}
 void sparse_engine::set_threads(unsigned threads) noexcept { impl_->set_threads(threads); }
 rare_split sparse_engine::split() const noexcept { return impl_->split(); }
 std::size_t sparse_engine::rare_count() const noexcept { return impl_->rare_count(); }

@@ -121,7 +121,7 @@ public:
 
   const octal_code& code() const noexcept { return moves_.code; }
   void extend(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop);
-  void catch_up(const grundy_sequence& values);
+  void catch_up(const grundy_sequence& values, const std::atomic<bool>* stop);
   rare_split split() const noexcept { return split_; }
   void set_threads(unsigned threads) noexcept { options_.threads = threads; }
   std::size_t rare_count() const noexcept { return rare_.size(); }

@@ -22,7 +22,8 @@ struct heap_analysis_options {
   bool keep_going = false; // compute all max_values values even once a period is proven
   unsigned threads = 0;    // octal codes' sparse engine only (analysis_options::threads; 0: chosen)
   std::function<void(const octal_progress&)> on_progress;
-  // Once *stop is true, the run ends within a fraction of a second with `interrupted` set.
+  // Once *stop is true, the run ends within a fraction of a second with `interrupted` set, even
+  // in the middle of the search for a period (its periodicity then not looked for).
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -38,6 +39,9 @@ struct heap_analysis {
   std::size_t rare_count = 0;
   double seconds = 0;
   bool interrupted = false;
+  // False when a stop came before the periodicity of the values was looked for: `period` and
+  // `values_to_prove` are then empty, which says nothing of the values.
+  bool periodicity_checked = true;
 };
 
 // Computes G(0), G(1), ... until a periodicity is proven (checked at points about 1/8 apart)

@@ -46,8 +46,8 @@ struct analysis_options {
   unsigned threads = 0;
   std::function<void(const octal_progress&)> on_progress;
   // Once *stop is true (a signal handler sets it, say), the run ends within milliseconds, even
-  // in the middle of one heap's options, with `interrupted` set in its result and the values
-  // finished so far.
+  // in the middle of one heap's options or of the search for a period, with `interrupted` set in
+  // its result and the values finished so far (their periodicity then not looked for).
   const std::atomic<bool>* stop = nullptr;
   // Called with the run's state every checkpoint_seconds and once more when the run ends,
   // finished or interrupted: what it saves lets resume_octal continue the run exactly.
@@ -77,6 +77,9 @@ struct octal_analysis {
   std::size_t rare_count = 0;
   double seconds = 0;
   bool interrupted = false; // stopped through analysis_options::stop before the end
+  // False when a stop came before the periodicity of the values was looked for (on millions of
+  // values the search takes seconds): `period` is then empty, which says nothing of the values.
+  bool periodicity_checked = true;
 };
 
 // Computes G(0), G(1), ... in increasing heap size until a periodicity is proven (checking
@@ -90,7 +93,8 @@ octal_analysis analyse_octal(const octal_code& code, const analysis_options& opt
 // caller carrying a run further raises from.max_values first; of `options`, only threads,
 // on_progress, stop and the checkpoint settings are used. The engine is rebuilt from the saved values, and
 // the last few of them are recomputed first: values that are not this code's (another code's
-// file, a damaged one) throw std::invalid_argument instead of silently spoiling the rest.
+// file, a damaged one) throw std::invalid_argument instead of silently spoiling the rest. A stop
+// during that check or that rebuilding ends the run there, interrupted, with the saved values.
 octal_analysis resume_octal(octal_checkpoint from, const analysis_options& options = {});
 
 // G(n) of a single heap of n tokens: from the periodicity once it is proven, which needs only

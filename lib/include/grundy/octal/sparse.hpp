@@ -85,8 +85,9 @@ public:
   // Takes into account the values the engine has not seen yet, as extend does before its first
   // new value, one heap at a time in the order they were computed: an engine rebuilt from a
   // saved run's values is then in the state of the engine that computed them (its split and
-  // rare heaps included), even when no value is left to compute.
-  void catch_up(const grundy_sequence& values);
+  // rare heaps included), even when no value is left to compute. Millions of values take
+  // seconds: once *stop is true it returns within milliseconds, and a later call goes on.
+  void catch_up(const grundy_sequence& values, const std::atomic<bool>* stop = nullptr);
 
   // The threads the next calls of extend run with (sparse_options::threads): a run may change
   // them between chunks, the values never depend on them.
