@@ -48,7 +48,9 @@ void print_heap_analysis(const heap_analysis& a, const std::string& format, std:
                    a.values.empty() ? std::string("none") : fmt::format("G(0..{})", a.values.size() - 1),
                    format_seconds(a.seconds), a.method)},
       {"max value", fmt::format("{}", a.values.max_value())},
-      {"period", p ? period_text(*p, a.values_to_prove) : std::string("none seen")},
+      {"period", p                       ? period_text(*p, a.values_to_prove)
+                 : a.periodicity_checked ? std::string("none seen")
+                                         : std::string(not_looked_for)},
       {"rare", a.rare_count ? fmt::format("{} rare heaps", a.rare_count) : std::string("-")},
       {"first", first},
   };

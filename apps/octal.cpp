@@ -99,17 +99,24 @@ void clear_progress() { fmt::print(stderr, "\r\033[K"); }
 std::string json_or_null(const std::optional<std::size_t>& n) { return n ? fmt::format("{}", *n) : "null"; }
 
 // `out` is standard error when the values themselves went to standard output (--out -), so
-// that the two can be told apart in a pipe.
-void print_analysis(const octal_analysis& a, const std::string& format, std::FILE* out = stdout) {
+// that the two can be told apart in a pipe. The text of an arithmetic period runs its test
+// again for the values it needs, seconds for some codes: *stop ends that too.
+void print_analysis(const octal_analysis& a, const std::string& format, std::FILE* out,
+                    const std::atomic<bool>* stop) {
   const auto& p = a.period;
   if (format == "json") {
     fmt::print(out, "{}\n", io::sequence_json(a));
     return;
   }
-  std::string period = "none seen";
-  if (p && p->saltus != 0) // hexadecimal codes only: proven by the arithmetic-periodicity test
-    period = period_text(*p, arithmetic_values_to_prove(a.code, a.values, *p));
-  else if (p && p->proven)
+  std::string period = a.periodicity_checked ? "none seen" : not_looked_for;
+  if (p && p->saltus != 0) { // hexadecimal codes only: proven by the arithmetic-periodicity test
+    try {
+      period = period_text(*p, arithmetic_values_to_prove(a.code, a.values, *p, stop));
+    } catch (const periodicity_stopped&) {
+      throw interrupted_error(fmt::format("interrupted after {} values in {} s, while writing the report",
+                                          a.values.size(), format_seconds(a.seconds)));
+    }
+  } else if (p && p->proven)
     period = fmt::format("{} from heap {} on (proven: the theorem needs {} values)", p->period, p->preperiod,
                          values_to_prove(a.code, p->preperiod, p->period));
   else if (p)
@@ -249,7 +256,7 @@ void run_one(const octal_options& o) {
   const auto a = saved ? resume_octal(std::move(*saved), options) : analyse_octal(code, options);
   if (progress) clear_progress();
   if (a.interrupted) {
-    print_analysis(a, format, summary);
+    print_analysis(a, format, summary, stop.flag());
     std::fflush(summary);
     throw interrupted_error(
         fmt::format("interrupted after {} values in {} s{}", a.values.size(), format_seconds(a.seconds),
@@ -258,7 +265,7 @@ void run_one(const octal_options& o) {
                                         : fmt::format("; saved in '{}' for --resume", checkpoint)));
   }
   if (!o.out.empty()) write_values(o.out, a.values, stop.flag(), inputs);
-  print_analysis(a, format, summary);
+  print_analysis(a, format, summary, stop.flag());
 }
 
 void run_survey(const octal_options& o) {

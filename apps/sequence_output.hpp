@@ -26,6 +26,10 @@ void write_values(const std::string& path, const grundy_sequence& values, const 
 // what the rule's theorem needs, empty when none applies.
 std::string period_text(const periodicity& p, const std::optional<std::size_t>& needed);
 
+// The "period" row of a run stopped before its values' periodicity was looked for, which "none
+// seen" would misreport.
+inline constexpr const char* not_looked_for = "not looked for: the run was stopped first";
+
 struct heap_sequence_options {
   std::string max;
   bool keep_going = false;

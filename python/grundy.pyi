@@ -282,6 +282,10 @@ class OctalSequence:
     @property
     def proven(self) -> bool: ...
     @property
+    def periodicity_checked(self) -> bool:
+        """False when a stop came before the periodicity was looked for: period None then says
+        nothing of the values (a run stopped by Ctrl-C raises KeyboardInterrupt instead)."""
+    @property
     def max_value(self) -> int: ...
     @property
     def method(self) -> str: ...
@@ -323,6 +327,10 @@ class HeapSequence:
     def proven(self) -> bool:
         """True when a theorem about the rule's kind (octal codes, subtraction and all-but
         sets) proves the periodicity for every heap."""
+    @property
+    def periodicity_checked(self) -> bool:
+        """False when a stop came before the periodicity was looked for: period None then says
+        nothing of the values (a run stopped by Ctrl-C raises KeyboardInterrupt instead)."""
     @property
     def values_to_prove(self) -> Optional[int]:
         """The values the theorem needs (None when no theorem applies)."""

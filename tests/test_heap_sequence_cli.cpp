@@ -32,7 +32,7 @@ BOOST_AUTO_TEST_CASE(all_but_json_has_its_saltus) {
   BOOST_TEST(count_lines(r.out) == 1u);
   BOOST_TEST(r.out.find("\"rule\": \"allbut(1,2)\"") != std::string::npos);
   BOOST_TEST(r.out.find("\"preperiod\": 0, \"period\": 3, \"proven\": true") != std::string::npos);
-  BOOST_TEST(r.out.find("\"saltus\": 1}") != std::string::npos);
+  BOOST_TEST(r.out.find("\"saltus\": 1, \"periodicity_checked\": true}") != std::string::npos);
   const auto text = run("octal 'allbut(1,2)'");
   BOOST_TEST(text.out.find("period     arithmetic period 3, saltus 1, from heap 0 on (proven:") !=
              std::string::npos);
@@ -50,12 +50,13 @@ BOOST_AUTO_TEST_CASE(hexadecimal_saltus_in_text_and_json) {
       run("octal 0.3F --max 300").out.find("arithmetic period 6, saltus 3, from heap 0 on, not proven") !=
       std::string::npos);
   const auto json = run("octal 0.8 --max 300 --format json");
-  BOOST_TEST(json.out.find("\"saltus\": 1}") != std::string::npos);
+  BOOST_TEST(json.out.find("\"saltus\": 1, \"periodicity_checked\": true}") != std::string::npos);
   // Ordinary periods keep their words and a saltus of 0.
   const auto kayles = run("octal 0.77");
   BOOST_TEST(kayles.out.find("period     12 from heap 71 on (proven: the theorem needs") !=
              std::string::npos);
-  BOOST_TEST(run("octal 0.77 --format json").out.find("\"saltus\": 0}") != std::string::npos);
+  BOOST_TEST(run("octal 0.77 --format json").out.find("\"saltus\": 0, \"periodicity_checked\": true}") !=
+             std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(grundys_game_and_squares_run_to_max) {

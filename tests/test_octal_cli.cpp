@@ -36,10 +36,11 @@ BOOST_AUTO_TEST_CASE(json_of_known_games) {
     if (r.out[q + 1] == ':') keys.push_back(word);
     p = q + 1;
   }
-  // The keys octal codes always had, in their order, then the saltus.
+  // The keys octal codes always had, in their order, then the saltus, then whether the period
+  // was looked for.
   const std::vector<std::string> expected{"code",    "values", "max_value", "preperiod",
                                           "period",  "proven", "rare_mask", "rare_count",
-                                          "seconds", "method", "saltus"};
+                                          "seconds", "method", "saltus",    "periodicity_checked"};
   BOOST_TEST(keys == expected, boost::test_tools::per_element());
   BOOST_TEST(r.out.find("\"code\": \"0.07\"") != std::string::npos);
   BOOST_TEST(r.out.find("\"preperiod\": 53,") != std::string::npos);

@@ -91,6 +91,7 @@ std::string repr(const octal_analysis& a) {
             (a.period->saltus ? " (saltus " + std::to_string(a.period->saltus) + ")" : std::string()) +
             " from heap " + std::to_string(a.period->preperiod) +
             (a.period->proven ? " (proven)" : " (not proven)");
+  if (!a.periodicity_checked) text += ", periodicity not looked for";
   return text + ">";
 }
 
@@ -148,6 +149,7 @@ std::string repr(const heap_analysis& a) {
                       : ", period " + std::to_string(p->period);
     text += " from heap " + std::to_string(p->preperiod) + (p->proven ? " (proven)" : " (not proven)");
   }
+  if (!a.periodicity_checked) text += ", periodicity not looked for";
   return text + ">";
 }
 
@@ -175,6 +177,10 @@ void add_heap_sequence(py::module_& m) {
           "proven", [](const heap_analysis& a) { return a.period && a.period->proven; },
           "True when a theorem about the rule's kind proves the periodicity for every heap size\n"
           "(octal codes, subtraction sets, all-but sets).")
+      .def_property_readonly(
+          "periodicity_checked", [](const heap_analysis& a) { return a.periodicity_checked; },
+          "False when a stop came before the periodicity of the values was looked for, so that\n"
+          "period None says nothing of them (a run stopped by Ctrl-C raises KeyboardInterrupt).")
       .def_property_readonly(
           "values_to_prove",
           [](const heap_analysis& a) -> py::object {
@@ -253,6 +259,10 @@ void add_octal(py::module_& m) {
       .def_property_readonly(
           "proven", [](const octal_analysis& a) { return a.period && a.period->proven; },
           "True when the octal periodicity theorem proves the period for every heap size.")
+      .def_property_readonly(
+          "periodicity_checked", [](const octal_analysis& a) { return a.periodicity_checked; },
+          "False when a stop came before the periodicity of the values was looked for, so that\n"
+          "period None says nothing of them (a run stopped by Ctrl-C raises KeyboardInterrupt).")
       .def_property_readonly(
           "saltus", [](const octal_analysis& a) { return a.period ? a.period->saltus : 0; },
           "What each period adds to the values: 0 for ordinary periodicity; an arithmetic period\n"

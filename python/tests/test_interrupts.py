@@ -83,6 +83,33 @@ def test_sigint_inside_a_hexadecimal_heap(name):
     assert raised - sent[0] < 1.0
 
 
+def test_sigint_in_the_search_for_a_period(tmp_path):
+    """0.E7 resumed at 922 values first tests an arithmetic period there, reading every option of
+    a thousand heaps: seconds on a loaded machine, once deaf to Ctrl-C."""
+    checkpoint = str(tmp_path / "run.checkpoint")
+    assert len(grundy.octal_sequence("0.E7", max=922, checkpoint=checkpoint)) == 922
+    sent = []
+
+    def send():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.3, send)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.octal_sequence(resume=checkpoint, max=2_000_000)
+        raised = time.monotonic()
+    finally:
+        timer.cancel()
+    assert raised - sent[0] < 1.0
+
+
+def test_a_finished_sequence_looked_for_its_period():
+    assert grundy.octal_sequence("0.07").periodicity_checked
+    assert grundy.sequence("squares", 300).periodicity_checked
+
+
 def test_a_signal_after_the_call_is_not_raised_later():
     """The library stops on the flag and Python's handler runs once, inside the call: nothing is
     left pending to raise a second KeyboardInterrupt at some later line."""

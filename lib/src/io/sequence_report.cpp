@@ -26,19 +26,21 @@ std::string sequence_json(const octal_analysis& a) {
   return fmt::format(
       "{{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
       "\"proven\": {}, \"rare_mask\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, "
-      "\"saltus\": {}}}",
+      "\"saltus\": {}, \"periodicity_checked\": {}}}",
       json_quoted(a.code.str()), a.values.size(), a.values.max_value(), preperiod_of(p), period_of(p),
       p && p->proven, a.split.mask, a.rare_count, a.seconds, json_quoted(to_string(a.method)),
-      p ? p->saltus : 0);
+      p ? p->saltus : 0, a.periodicity_checked);
 }
 
 std::string sequence_json(const heap_analysis& a) {
   const auto& p = a.period;
   return fmt::format(
       "{{\"rule\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
-      "\"proven\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, \"saltus\": {}}}",
+      "\"proven\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, \"saltus\": {}, "
+      "\"periodicity_checked\": {}}}",
       json_quoted(a.rule.str()), a.values.size(), a.values.max_value(), preperiod_of(p), period_of(p),
-      p && p->proven, a.rare_count, a.seconds, json_quoted(a.method), p ? p->saltus : 0);
+      p && p->proven, a.rare_count, a.seconds, json_quoted(a.method), p ? p->saltus : 0,
+      a.periodicity_checked);
 }
 
 } // namespace grundy::io

@@ -11,7 +11,8 @@ namespace grundy::io {
 
 // One JSON object on one line, without its line feed: code, values computed, max value,
 // preperiod and period (null when none was seen), proven, rare mask and count, seconds, engine,
-// saltus.
+// saltus, and periodicity_checked (false when a stop came before the periodicity was looked
+// for, so that a null period does not read as "none seen").
 std::string sequence_json(const octal_analysis& a);
 
 // The same for a heap rule other than an octal code: rule instead of code, no rare mask.
