@@ -162,6 +162,34 @@ BOOST_AUTO_TEST_CASE(hexadecimal_stops_are_prompt) {
   }
 }
 
+// A stop in the search for a period: 0.E7 resumed at 922 values makes its check there first, a
+// test of an arithmetic period that reads every option of a thousand heaps (seconds on a loaded
+// machine, when it did not look at the flag). The signal lands in it on most machines; wherever
+// it lands, the run ends within a second and says that it did not look for a period, rather
+// than that it saw none.
+BOOST_AUTO_TEST_CASE(stops_in_the_search_for_a_period_are_prompt) {
+  const auto dir = scratch() / "search";
+  fs::create_directories(dir);
+  const auto checkpoint = (dir / "run.checkpoint").string();
+  const auto first = run({"octal", "0.E7", "--max", "922", "--checkpoint", checkpoint, "-q"});
+  BOOST_TEST_REQUIRE(first.status == 0, first.err);
+  for (const std::string format : {"text", "json"}) {
+    const auto [r, seconds] = timed_interrupt(
+        {"octal", "--resume", checkpoint, "--max", "2000000", "-q", "--format", format}, SIGINT, 0.3);
+    BOOST_TEST_MESSAGE("0.E7 resumed at 922 values, " << format << ": ended " << seconds
+                                                      << " s after the signal: " << r.err);
+    BOOST_TEST(r.status == 128 + SIGINT, r.err);
+    BOOST_TEST(seconds < 1.0);
+    BOOST_TEST(r.err_lines() == 1u, r.err);
+    BOOST_TEST(r.err.find("interrupted after ") != std::string::npos, r.err);
+    if (format == "text")
+      BOOST_TEST(r.out.find("period     not looked for: the run was stopped first\n") != std::string::npos,
+                 r.out);
+    else
+      BOOST_TEST(parse(r.out).as_object().at("periodicity_checked") == json::value(false), r.out);
+  }
+}
+
 // --max-states and --max-memory stop the same huge levels as soon as they are passed: the
 // positions reached are exactly the limit, the memory reported is near its limit, and the runs
 // take seconds where the memory limit once went unnoticed until the level ended (minutes).
