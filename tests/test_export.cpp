@@ -88,10 +88,15 @@ std::string save(const std::string& name, const std::string& text) {
 BOOST_AUTO_TEST_CASE(portable_names_are_reversible_and_distinct) {
   // The forms docs/cli-guide.md gives.
   BOOST_TEST(portable_name("007") == "007");
-  BOOST_TEST(portable_name("x,\"y\"\n\t\r") == "x,\"y\"\n\t\r");
+  BOOST_TEST(portable_name("x,\"y\"<&>") == "x,\"y\"<&>");
+  // Every control character is escaped, tab, line feed and carriage return too, and C1 by its
+  // two bytes: none reaches a terminal, an error line or a table's columns.
+  BOOST_TEST(portable_name("a\n\t\r") == "a\\x0a\\x09\\x0d");
+  BOOST_TEST(portable_name("\x1b]0;t\x07") == "\\x1b]0;t\\x07");
+  BOOST_TEST(portable_name("\xc2\x9b\xc2\x80\xc2\x9f\xc2\xa0") == "\\xc2\\x9b\\xc2\\x80\\xc2\\x9f\xc2\xa0");
   BOOST_TEST(portable_name("\xc3\xa9\xe2\x88\x9e") == "\xc3\xa9\xe2\x88\x9e");
   BOOST_TEST(portable_name("a\\b") == "a\\\\b");
-  BOOST_TEST(portable_name(std::string("a\x01z\x7f", 4)) == "a\\x01z\x7f");
+  BOOST_TEST(portable_name(std::string("a\x01z\x7f", 4)) == "a\\x01z\\x7f");
   BOOST_TEST(portable_name("bad\xff\xfe") == "bad\\xff\\xfe");
   BOOST_TEST(portable_name("\xef\xbf\xbe") == "\\xef\\xbf\\xbe");
   BOOST_TEST(portable_name("\xed\xa0\x80") == "\\xed\\xa0\\x80");

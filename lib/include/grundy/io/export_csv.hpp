@@ -6,7 +6,7 @@
 //
 // grundy is empty for ∞(K); infinite_set and successors are numbers separated by spaces
 // (infinite_set empty for a finite value). Fields are quoted as RFC 4180 says; rows end in a
-// line feed. state is the portable name (grundy/io/text.hpp).
+// line feed. state is the portable name (grundy/portable_name.hpp).
 
 #include <grundy/io/labelled_graph_view.hpp>
 #include <grundy/io/text.hpp>

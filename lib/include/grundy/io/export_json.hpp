@@ -13,7 +13,7 @@
 // grundy is a number for a finite value and null for ∞(K); infinite_set is on every vertex,
 // K for ∞(K) and [] for a finite value. With misère outcomes, "misere_outcome" follows
 // "outcome", and with misère values "misere_value" (a number) follows it. state is the portable name
-// (grundy/io/text.hpp).
+// (grundy/portable_name.hpp).
 
 #include <grundy/io/labelled_graph_view.hpp>
 #include <grundy/io/text.hpp>

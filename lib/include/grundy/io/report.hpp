@@ -26,7 +26,7 @@ std::string statistics_json(const fields& head, const graph_statistics& s);
 
 // A game's head fields (as statistics_text prints them) as JSON values, each typed by what the
 // field is, never by how its text looks: colors and k are numbers, tablets a number or one per
-// colour in an array, start the start position's portable name (grundy/io/text.hpp), and every
+// colour in an array, start the start position's portable name (grundy/portable_name.hpp), and every
 // other field (game, code, graph...) a string.
 fields json_fields(const fields& head);
 
