@@ -68,7 +68,7 @@ void write_file_atomically(const std::string& path, const std::function<void(std
 std::string render_dot(const std::string& dot_path, std::string_view format, const std::atomic<bool>* stop,
                        std::span<const std::string> inputs) {
   if (format != "svg" && format != "png")
-    throw usage_error(fmt::format("--render takes svg or png, not '{}'", format));
+    throw usage_error(fmt::format("--render takes svg or png, not '{}'", portable_name(format)));
   return as_option("--render", [&] { return io::render_dot(dot_path, format, stop, inputs); });
 }
 

@@ -77,7 +77,7 @@ void run_distributed(const G& g, const state_t<G>& start, const graph_options& o
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank != 0) return;
-  head.emplace_back("start", g.format(g.canonical(start)));
+  head.emplace_back("start", position_name(g, g.canonical(start)));
   std::optional<misere_figures> misere;
   if (solved.misere) misere = misere_figures{solved.misere_start, solved.misere_p_positions};
   std::string json, text;
@@ -115,7 +115,7 @@ void refuse_shared_outputs(const graph_options& o) {
     for (std::size_t j = i + 1; j < outputs.size(); ++j)
       if (io::same_output(outputs[i].second, outputs[j].second))
         throw usage_error(fmt::format("{} and {} both write '{}': give them different files",
-                                      outputs[i].first, outputs[j].first, outputs[j].second));
+                                      outputs[i].first, outputs[j].first, portable_name(outputs[j].second)));
 }
 
 template <game G> void run(const G& g, const state_t<G>& start, const graph_options& o, fields head) {
@@ -134,7 +134,7 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   if (!o.render.empty()) {
     // dot reads the DOT file back: it must be a file, and the picture's name must do too.
     if (io::resolve_output(o.dot, inputs).kind != io::output_kind::file)
-      throw usage_error(fmt::format("--render needs --dot to name a file, not '{}'", o.dot));
+      throw usage_error(fmt::format("--render needs --dot to name a file, not '{}'", portable_name(o.dot)));
     check_output_file(io::picture_path(o.dot, o.render), "--render", inputs);
   }
   progress_line line(o.exploration.quiet);
@@ -175,7 +175,7 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
                                o.misere ? &outcomes : nullptr, o.misere ? &misere_grundy : nullptr);
         },
         stop.flag(), inputs);
-  head.emplace_back("start", g.format(solved.graph.states[0]));
+  head.emplace_back("start", position_name(g, solved.graph.states[0]));
   // The statistics go to standard error when a file went to standard output (--dot -), so that
   // a pipe gets the file alone.
   const auto on_stdout = [](const std::string& path) {

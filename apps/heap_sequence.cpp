@@ -63,7 +63,8 @@ void print_heap_analysis(const heap_analysis& a, const std::string& format, std:
 void run_heap_sequence(const heap_rule& rule, const heap_sequence_options& o) {
   const auto format = o.format.empty() ? std::string("text") : o.format;
   if (format != "text" && format != "json")
-    throw usage_error(fmt::format("--format takes text or json for one rule, not '{}'", format));
+    throw usage_error(
+        fmt::format("--format takes text or json for one rule, not '{}'", portable_name(format)));
   heap_analysis_options options;
   if (!o.max.empty()) options.max_values = parse_max(o.max, 1);
   options.keep_going = o.keep_going;

@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     if (command.empty() && argc > 1 && argv[1][0] != '-')
       return processes.fail(std::make_exception_ptr(grundy::cli::usage_error(fmt::format(
           "unknown command '{}': table, graph, hint, play, octal, misere or serve (see grundy --help)",
-          argv[1]))));
+          grundy::portable_name(argv[1])))));
     return processes.fail(std::current_exception(), command);
   }
   // A result that did not reach standard output (a full disk, a closed descriptor) is a failure,

@@ -103,7 +103,8 @@ misere_quotient load_quotient(const std::string& path, const misere_options& o,
                               const std::atomic<bool>* stop) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
-    throw usage_error(fmt::format("--load '{}' is a directory: give a file --save wrote", path));
+    throw usage_error(
+        fmt::format("--load '{}' is a directory: give a file --save wrote", portable_name(path)));
   io::quotient_read_options options;
   options.stop = stop;
   // The limit is on the process: what it holds already (the program, its libraries) leaves
@@ -116,7 +117,8 @@ misere_quotient load_quotient(const std::string& path, const misere_options& o,
   } catch (const io::quotient_file_error& e) {
     // A file that cannot be opened is a run failure; one that is not a quotient, a usage error.
     if (e.system_error() != 0)
-      throw run_error(fmt::format("cannot read --load '{}': {}", path, std::strerror(e.system_error())));
+      throw run_error(
+          fmt::format("cannot read --load '{}': {}", portable_name(path), std::strerror(e.system_error())));
     throw usage_error(fmt::format("--load: {}", e.what()));
   } catch (const stopped& e) {
     // The library's figure is what was left beside the program: the user's is --max-memory.
@@ -124,8 +126,8 @@ misere_quotient load_quotient(const std::string& path, const misere_options& o,
       throw run_error(
           fmt::format("loading '{}' needs more than the memory limit of {} (raise --max-memory if "
                       "the machine has more)",
-                      path, memory_limit_text(limit)));
-    rethrow_stop(e, fmt::format("while loading '{}'", path));
+                      portable_name(path), memory_limit_text(limit)));
+    rethrow_stop(e, fmt::format("while loading '{}'", portable_name(path)));
   }
 }
 
@@ -216,7 +218,7 @@ void print_json(const misere_quotient& q, const heap_genus_report* g) {
 
 void run(const misere_options& o) {
   if (o.format != "text" && o.format != "json")
-    throw usage_error(fmt::format("--format takes text or json, not '{}'", o.format));
+    throw usage_error(fmt::format("--format takes text or json, not '{}'", portable_name(o.format)));
   std::optional<heap_rule> rule;
   if (!o.rule.empty()) rule = parse_rule(o.rule);
   std::optional<heap_size> max_heap;
@@ -239,11 +241,11 @@ void run(const misere_options& o) {
     q = load_quotient(o.load, o, stop.flag());
     // The file is the quotient: what was typed may only name it again.
     if (rule && !(*rule == q->rule()))
-      throw usage_error(
-          fmt::format("'{}' holds the quotient of {}, not of {}", o.load, q->rule().str(), rule->str()));
+      throw usage_error(fmt::format("'{}' holds the quotient of {}, not of {}", portable_name(o.load),
+                                    q->rule().str(), rule->str()));
     if (max_heap && *max_heap != q->max_heap())
-      throw usage_error(fmt::format("'{}' holds the quotient on heaps 1..{}, not 1..{} (--max-heap)", o.load,
-                                    q->max_heap(), *max_heap));
+      throw usage_error(fmt::format("'{}' holds the quotient on heaps 1..{}, not 1..{} (--max-heap)",
+                                    portable_name(o.load), q->max_heap(), *max_heap));
   } else {
     q = compute(*rule, *max_heap, o, stop.flag());
   }

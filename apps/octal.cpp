@@ -150,13 +150,14 @@ void print_analysis(const octal_analysis& a, const std::string& format, std::FIL
 octal_checkpoint load_checkpoint(const std::string& path) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored))
-    throw usage_error(fmt::format("--resume '{}' is a directory: give the checkpoint file", path));
+    throw usage_error(
+        fmt::format("--resume '{}' is a directory: give the checkpoint file", portable_name(path)));
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw run_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  if (!in) throw run_error(fmt::format("cannot read '{}': {}", portable_name(path), std::strerror(errno)));
   try {
     return read_checkpoint(in);
   } catch (const invalid_checkpoint& e) {
-    throw usage_error(fmt::format("'{}' is {}", path, e.what()));
+    throw usage_error(fmt::format("'{}' is {}", portable_name(path), e.what()));
   }
 }
 
@@ -165,15 +166,16 @@ octal_checkpoint load_checkpoint(const std::string& path) {
 octal_checkpoint resumed_run(const octal_options& o) {
   auto saved = load_checkpoint(o.resume);
   if (!o.code.empty() && octal_code::parse(o.code) != saved.code)
-    throw usage_error(fmt::format("'{}' holds a run of {}, not {}", o.resume, saved.code.str(), o.code));
+    throw usage_error(fmt::format("'{}' holds a run of {}, not {}", portable_name(o.resume), saved.code.str(),
+                                  portable_name(o.code)));
   if (o.method != "auto" && o.method != to_string(saved.method))
-    throw usage_error(fmt::format("'{}' holds a run of the {} engine, not {}", o.resume,
+    throw usage_error(fmt::format("'{}' holds a run of the {} engine, not {}", portable_name(o.resume),
                                   to_string(saved.method), o.method));
   if (!o.max.empty()) {
     const auto n = parse_max(o.max, 1);
     if (n < saved.values.size())
-      throw usage_error(
-          fmt::format("--max {} is below the {} values '{}' holds", n, saved.values.size(), o.resume));
+      throw usage_error(fmt::format("--max {} is below the {} values '{}' holds", n, saved.values.size(),
+                                    portable_name(o.resume)));
     saved.max_values = n;
   }
   saved.keep_going = saved.keep_going || o.keep_going;
@@ -185,7 +187,8 @@ void run_one(const octal_options& o) {
     throw usage_error("give an octal code, as in: grundy octal 0.137 (or --survey DIGITS, or --resume FILE)");
   const auto format = o.format.empty() ? std::string("text") : o.format;
   if (format != "text" && format != "json")
-    throw usage_error(fmt::format("--format takes text or json for one code, not '{}'", format));
+    throw usage_error(
+        fmt::format("--format takes text or json for one code, not '{}'", portable_name(format)));
   std::optional<octal_checkpoint> saved;
   if (!o.resume.empty()) saved = resumed_run(o);
   const auto code = saved ? saved->code : octal_code::parse(o.code);
@@ -228,14 +231,15 @@ void run_one(const octal_options& o) {
         write_file_atomically(checkpoint, [&](std::ostream& os) { write_checkpoint(os, c); });
         if (checkpoint_failed) {
           if (progress) clear_progress();
-          fmt::print(stderr, "grundy: note: {} '{}' is saved again\n", checkpoint_option, checkpoint);
+          fmt::print(stderr, "grundy: note: {} '{}' is saved again\n", checkpoint_option,
+                     portable_name(checkpoint));
         }
         checkpoint_failed = false;
       } catch (const std::exception& e) {
         if (!checkpoint_failed) {
           if (progress) clear_progress();
           fmt::print(stderr, "grundy: warning: {} '{}' was not saved ({}); the run goes on\n",
-                     checkpoint_option, checkpoint, e.what());
+                     checkpoint_option, portable_name(checkpoint), e.what());
         }
         checkpoint_failed = true;
       }
@@ -246,8 +250,8 @@ void run_one(const octal_options& o) {
     if (!checkpoint.empty()) reserved.push_back(checkpoint);
     check_output_file(o.out, "--out", reserved);
     if (!checkpoint.empty() && io::same_output(o.out, checkpoint))
-      throw usage_error(
-          fmt::format("--out and {} both write '{}': give them different files", checkpoint_option, o.out));
+      throw usage_error(fmt::format("--out and {} both write '{}': give them different files",
+                                    checkpoint_option, portable_name(o.out)));
   }
   std::FILE* summary =
       !o.out.empty() && io::resolve_output(o.out).kind == io::output_kind::standard_output ? stderr : stdout;
@@ -258,11 +262,11 @@ void run_one(const octal_options& o) {
   if (a.interrupted) {
     print_analysis(a, format, summary, stop.flag());
     std::fflush(summary);
-    throw interrupted_error(
-        fmt::format("interrupted after {} values in {} s{}", a.values.size(), format_seconds(a.seconds),
-                    checkpoint.empty()  ? std::string(" (--checkpoint FILE saves a run)")
-                    : checkpoint_failed ? fmt::format("; '{}' could not be saved", checkpoint)
-                                        : fmt::format("; saved in '{}' for --resume", checkpoint)));
+    throw interrupted_error(fmt::format(
+        "interrupted after {} values in {} s{}", a.values.size(), format_seconds(a.seconds),
+        checkpoint.empty()  ? std::string(" (--checkpoint FILE saves a run)")
+        : checkpoint_failed ? fmt::format("; '{}' could not be saved", portable_name(checkpoint))
+                            : fmt::format("; saved in '{}' for --resume", portable_name(checkpoint))));
   }
   if (!o.out.empty()) write_values(o.out, a.values, stop.flag(), inputs);
   print_analysis(a, format, summary, stop.flag());
@@ -271,7 +275,8 @@ void run_one(const octal_options& o) {
 void run_survey(const octal_options& o) {
   const auto format = o.format.empty() ? std::string("md") : o.format;
   if (format != "md" && format != "csv" && format != "json")
-    throw usage_error(fmt::format("--format takes md, csv or json with --survey, not '{}'", format));
+    throw usage_error(
+        fmt::format("--format takes md, csv or json with --survey, not '{}'", portable_name(format)));
   if (!o.code.empty()) throw usage_error("--survey runs every code itself: give no code with it");
   if (o.keep_going || !o.out.empty() || o.method != "auto" || !o.checkpoint.empty() || !o.resume.empty())
     throw usage_error("--survey does not take --keep-going, --out, --method, --checkpoint or --resume");

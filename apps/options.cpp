@@ -47,7 +47,8 @@ double parse_seconds(std::string_view text, std::string_view option, double low,
   const auto* end = text.data() + text.size();
   const auto [p, ec] = std::from_chars(text.data(), end, value, std::chars_format::fixed);
   if (!plain || ec != std::errc{} || p != end || !(value >= low && value <= high))
-    throw usage_error(fmt::format("{} takes seconds from {} to {}, not '{}'", option, low, high, text));
+    throw usage_error(
+        fmt::format("{} takes seconds from {} to {}, not '{}'", option, low, high, portable_name(text)));
   return value;
 }
 

@@ -196,7 +196,7 @@ private:
         throw run_error("end of input before the game was over");
       }
       // Typed lines show on a terminal; piped ones are echoed so that a transcript reads right.
-      if (!echoed_) fmt::print("{}\n", line);
+      if (!echoed_) fmt::print("{}\n", portable_name(line));
       if (auto chosen = understand(trim(line), moves)) return *chosen;
     }
   }

@@ -102,7 +102,8 @@ void take_position_words(const CLI::App& cmd, position_words& w) {
   w.args = cmd.remaining();
   for (auto& word : w.args)
     if (word.size() > 1 && word[0] == '-' && !std::isdigit(static_cast<unsigned char>(word[1])))
-      throw usage_error(fmt::format("unknown option '{}' (see grundy {} --help)", word, cmd.get_name()));
+      throw usage_error(
+          fmt::format("unknown option '{}' (see grundy {} --help)", portable_name(word), cmd.get_name()));
 }
 
 std::vector<std::string> input_files(const position_words& w) {
@@ -136,9 +137,9 @@ any_position parse_position(const position_words& w) {
     return grundy::parse_position(builtin_games{}, w.game, text);
   } catch (const interrupted&) {
     const auto inputs = input_files(w);
-    throw interrupted_error(inputs.empty()
-                                ? std::string("interrupted while reading the position")
-                                : fmt::format("interrupted while reading the graph file {}", inputs[0]));
+    throw interrupted_error(inputs.empty() ? std::string("interrupted while reading the position")
+                                           : fmt::format("interrupted while reading the graph file {}",
+                                                         portable_name(inputs[0])));
   } catch (const limit_exceeded& e) {
     if (w.memory_option.empty()) throw run_error(e.what());
     throw run_error(fmt::format("{} (set by {})", e.what(), w.memory_option));

@@ -88,7 +88,10 @@ failure describe(const std::exception_ptr& p, std::string_view command) {
   try {
     std::rethrow_exception(p);
   } catch (const CLI::ParseError& e) {
-    return {fmt::format("{} (see grundy {}{}--help)", e.what(), command, command.empty() ? "" : " "), 2};
+    // CLI11 quotes what was typed as it was: a terminal must not obey it.
+    return {fmt::format("{} (see grundy {}{}--help)", portable_name(e.what()), command,
+                        command.empty() ? "" : " "),
+            2};
   } catch (const usage_error& e) {
     return {e.what(), 2};
   } catch (const std::invalid_argument& e) { // invalid codes, sizes and positions

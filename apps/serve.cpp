@@ -45,7 +45,7 @@ void run(serve_options o) {
     s.bounds.max_body = parse_size(o.max_body, "--max-body");
     // A body is held whole while it is read, outside any computation's memory.
     if (s.bounds.max_body > (std::uint64_t{256} << 20))
-      throw usage_error(fmt::format("--max-body takes at most 256M, not '{}'", o.max_body));
+      throw usage_error(fmt::format("--max-body takes at most 256M, not '{}'", portable_name(o.max_body)));
   }
   if (s.host == "0.0.0.0" || s.host == "::" || s.host == "[::]")
     fmt::print(stderr,

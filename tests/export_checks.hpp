@@ -40,7 +40,12 @@ struct expected_vertex {
   std::optional<std::int64_t> misere_value; // when the export was given misère values
 };
 
-// Keyed by the position's bytes as the game writes them.
+// Keyed by the position's bytes: what its portable name stands for (the game's own text, or for
+// the digraph game, whose text is already portable, the vertices' names in the file).
+template <class Game, class State> std::string position_bytes(const Game& g, const State& state) {
+  return *grundy::original_name(grundy::position_name(g, state));
+}
+
 using vertex_map = std::map<std::string, expected_vertex>;
 using edge_set = std::multiset<std::pair<std::string, std::string>>;
 
@@ -58,7 +63,7 @@ vertex_map expected_vertices(const Game& g, const grundy::solved_graph<Game>& s,
     e.outcome = grundy::to_char(s.outcome_of(v));
     if (misere) e.misere = grundy::to_char((*misere)[v]);
     if (misere && misere_values) e.misere_value = (*misere_values)[v];
-    m.emplace(g.format(s.graph.states[v]), e);
+    m.emplace(position_bytes(g, s.graph.states[v]), e);
   }
   return m;
 }
@@ -68,7 +73,8 @@ template <class Game> edge_set expected_edges(const Game& g, const grundy::solve
   const auto& graph = s.graph.graph;
   for (grundy::vertex_id v = 0; v < s.graph.vertex_count(); ++v)
     for (auto e : boost::make_iterator_range(out_edges(v, graph)))
-      edges.emplace(g.format(s.graph.states[v]), g.format(s.graph.states[target(e, graph)]));
+      edges.emplace(position_bytes(g, s.graph.states[v]),
+                    position_bytes(g, s.graph.states[target(e, graph)]));
   return edges;
 }
 

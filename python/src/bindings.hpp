@@ -40,6 +40,8 @@ public:
   virtual const csr_graph& graph() const = 0;
   virtual py::object state(vertex_id v) const = 0;
   virtual std::string format(vertex_id v) const = 0;
+  // The position's portable name, as the exports write it.
+  virtual std::string portable(vertex_id v) const = 0;
   virtual void write_dot(std::ostream& os) const = 0;
   // `misere`: misère values to write beside the misère outcomes read off them, or null.
   virtual void write_labelled(std::ostream& os, export_format format,
@@ -63,7 +65,7 @@ public:
               std::vector<std::string> inputs = {})
       : game_(std::move(g)), solved_(std::move(solved)), head_(std::move(head)), user_seconds_(user_seconds),
         inputs_(std::move(inputs)) {
-    head_.emplace_back("start", game_.format(solved_.graph.states[0]));
+    head_.emplace_back("start", position_name(game_, solved_.graph.states[0]));
   }
   const graph_statistics& statistics() const override { return solved_.statistics; }
   const std::vector<grundy_value>& values() const override { return solved_.values; }
@@ -71,6 +73,7 @@ public:
   const csr_graph& graph() const override { return solved_.graph.graph; }
   py::object state(vertex_id v) const override { return Traits::to_python(game_, solved_.graph.states[v]); }
   std::string format(vertex_id v) const override { return game_.format(solved_.graph.states[v]); }
+  std::string portable(vertex_id v) const override { return position_name(game_, solved_.graph.states[v]); }
   void write_dot(std::ostream& os) const override {
     grundy::write_dot(os, game_, solved_.graph, solved_.values, &solved_.infinite);
   }

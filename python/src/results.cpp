@@ -86,7 +86,7 @@ py::object to_networkx(const result& r) {
   for (vertex_id v = 0; v < values.size(); ++v) {
     const auto k = s.infinite().of(v);
     py::dict data;
-    data["state"] = portable_name(s.format(v));
+    data["state"] = s.portable(v);
     data["value"] = format_value(values[v], k);
     if (values[v] != infinity) data["grundy"] = py::int_(values[v]);
     data["infinite_set"] = fmt::format("[{}]", fmt::join(k, ","));
@@ -150,7 +150,7 @@ py::object repr_svg(const result& r) {
 
 std::string repr(const result& r) {
   const auto& st = r.solved->statistics();
-  return "<grundy.Result " + r.solved->format(0) + ": " + std::to_string(st.vertices) + " vertices, " +
+  return "<grundy.Result " + r.solved->portable(0) + ": " + std::to_string(st.vertices) + " vertices, " +
          std::to_string(st.edges) + " edges, grundy " + format_value(st.start_value, st.start_infinite_set) +
          " (" + to_char(st.start_outcome()) + ")>";
 }

@@ -29,7 +29,7 @@ template <class F> void solve_request(const endpoint_request& r, bool misere, F&
     entry_traits::explore<E>(p, [&](const auto& g, const auto& s) {
       auto solution = io::solve_for_report(g, s, exploration_options(r), misere);
       auto head = E::head(p.game);
-      head.emplace_back("start", g.format(solution.solved.graph.states[0]));
+      head.emplace_back("start", position_name(g, solution.solved.graph.states[0]));
       f(g, solution, std::move(head));
     });
   });

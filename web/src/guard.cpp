@@ -1,5 +1,7 @@
 #include "guard.hpp"
 
+#include <grundy/portable_name.hpp>
+
 #include <boost/asio/ip/address.hpp>
 
 #include <fmt/format.h>
@@ -80,13 +82,14 @@ bool request_guard::allowed_host(std::string_view host) const {
 
 std::optional<std::string> request_guard::refuse(const request_headers& h) const {
   if (h.host.empty()) return std::string("the request names no host");
-  if (!allowed_host(h.host)) return fmt::format("this server does not answer to the host '{}'", h.host);
+  if (!allowed_host(h.host))
+    return fmt::format("this server does not answer to the host '{}'", portable_name(h.host));
   if (!h.api) return std::nullopt;
   // Browsers say where a request comes from; a script run by hand (curl) says nothing, and may.
   if (h.fetch_site == "cross-site" || h.fetch_site == "same-site")
     return std::string("requests from other sites are refused");
   if (!h.origin.empty() && lower(h.origin) != "http://" + lower(h.host))
-    return fmt::format("requests from {} are refused", h.origin);
+    return fmt::format("requests from {} are refused", portable_name(h.origin));
   return std::nullopt;
 }
 

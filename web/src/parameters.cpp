@@ -2,6 +2,8 @@
 
 #include "answer.hpp"
 
+#include <grundy/portable_name.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -78,7 +80,7 @@ parameters parameters::parse(std::string_view target) {
     if (name.find('\0') != std::string::npos || value.find('\0') != std::string::npos)
       throw http_error(400, "a parameter of the request holds a NUL byte (%00)");
     if (p.values_.contains(name))
-      throw http_error(400, fmt::format("the parameter '{}' is given twice", name));
+      throw http_error(400, fmt::format("the parameter '{}' is given twice", portable_name(name)));
     p.values_.emplace(std::move(name), std::move(value));
   }
   return p;
@@ -91,7 +93,8 @@ const std::string* parameters::find(std::string_view name) const {
 
 const std::string& parameters::required(std::string_view name) const {
   const auto* value = find(name);
-  if (!value || value->empty()) throw http_error(400, fmt::format("the parameter '{}' is missing", name));
+  if (!value || value->empty())
+    throw http_error(400, fmt::format("the parameter '{}' is missing", portable_name(name)));
   return *value;
 }
 
@@ -100,7 +103,7 @@ bool parameters::flag(std::string_view name, bool fallback) const {
   if (!value) return fallback;
   bool ok = false;
   const bool on = read_flag(*value, ok);
-  if (!ok) throw http_error(400, fmt::format("{}={} is neither 1 nor 0", name, *value));
+  if (!ok) throw http_error(400, fmt::format("{}={} is neither 1 nor 0", name, portable_name(*value)));
   return on;
 }
 
@@ -112,7 +115,8 @@ std::uint64_t parameters::whole(std::string_view name, std::uint64_t low, std::u
   const auto* end = value->data() + value->size();
   const auto [stop, ec] = std::from_chars(value->data(), end, n);
   if (value->empty() || ec != std::errc{} || stop != end || n < low || n > high)
-    throw http_error(400, fmt::format("{}={} is not a whole number from {} to {}", name, *value, low, high));
+    throw http_error(400, fmt::format("{}={} is not a whole number from {} to {}", name,
+                                      portable_name(*value), low, high));
   return n;
 }
 
@@ -124,7 +128,8 @@ void parameters::refuse_unknown(std::span<const std::string_view> known,
     std::string list;
     for (auto k : known)
       list += (list.empty() ? "" : ", ") + std::string(k);
-    throw http_error(400, fmt::format("unknown parameter '{}' for {} (it takes {})", name, path_, list));
+    throw http_error(400, fmt::format("unknown parameter '{}' for {} (it takes {})", portable_name(name),
+                                      portable_name(path_), list));
   }
 }
 

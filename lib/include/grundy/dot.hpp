@@ -5,6 +5,7 @@
 #include <grundy/graph.hpp>
 #include <grundy/labelling.hpp>
 #include <grundy/loopy.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <boost/range/iterator_range.hpp>
 
@@ -29,18 +30,35 @@ template <class Game> struct dot_vertex_writer {
   void operator()(std::ostream& os, vertex_id v) const {
     const auto value = (*values)[v];
     const auto k = infinite_set_of(infinite, v);
-    // A backslash of the position's own text is doubled, so that Graphviz draws it as it is
-    // rather than reading it as one of its escapes (\n, \N, \l); "\n" then starts the value's
-    // line.
-    std::string label;
-    for (char c : game->format(gg->states[v]))
-      label += c == '\\' ? std::string("\\\\") : std::string(1, c);
-    label += "\\ng=" + format_value(value, k);
-    // Quoted as boost::escape_dot_string quotes a label that is no plain ID (a label holding
-    // "\n" never is), without the regular expression it tries first for every vertex.
+    // The label is the position's portable name, so that no control byte or invalid UTF-8
+    // reaches Graphviz, whose SVG would then not be well-formed XML. Graphviz reads a label's
+    // entities (&#27; would put an ESC back) and its escapes (\n, \N, \l): '&', '<', '>' and
+    // '"' are written as entities and a backslash doubled, so that it draws the name as it is;
+    // "\n" then starts the value's line. Quoted, as a label holding "\n" must be, without
+    // boost::escape_dot_string's regular expression, tried first for every vertex.
     std::string quoted = "\"";
-    for (char c : label)
-      quoted += c == '"' ? std::string("\\\"") : std::string(1, c);
+    for (char c : position_name(*game, gg->states[v])) {
+      switch (c) {
+      case '\\':
+        quoted += "\\\\";
+        break;
+      case '&':
+        quoted += "&amp;";
+        break;
+      case '<':
+        quoted += "&lt;";
+        break;
+      case '>':
+        quoted += "&gt;";
+        break;
+      case '"':
+        quoted += "&quot;";
+        break;
+      default:
+        quoted += c;
+      }
+    }
+    quoted += "\\ng=" + format_value(value, k);
     os << "[label=" << quoted << '"';
     if (out_degree(v, gg->graph) == 0)
       os << ", fillcolor=\"#303030\", fontcolor=white";

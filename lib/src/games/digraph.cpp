@@ -31,7 +31,7 @@ std::shared_ptr<const digraph_game::data> digraph_game::build(std::vector<std::s
   d->index.reserve(names.size());
   for (vertex_id v = 0; v < names.size(); ++v)
     if (!d->index.emplace(names[v], v).second)
-      throw digraph_error(fmt::format("two vertices are named '{}'", names[v]));
+      throw digraph_error(fmt::format("two vertices are named '{}'", portable_name(names[v])));
   std::sort(edges.begin(), edges.end());
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
   d->graph = csr_graph(boost::edges_are_sorted, edges.begin(), edges.end(), names.size());
@@ -44,7 +44,9 @@ std::size_t digraph_game::edge_count() const noexcept { return num_edges(data_->
 const csr_graph& digraph_game::graph() const noexcept { return data_->graph; }
 
 std::optional<vertex_id> digraph_game::find(std::string_view name) const {
-  const auto it = data_->index.find(std::string(name));
+  auto it = data_->index.find(std::string(name));
+  if (it != data_->index.end()) return it->second;
+  if (const auto bytes = original_name(name); bytes && *bytes != name) it = data_->index.find(*bytes);
   if (it == data_->index.end()) return std::nullopt;
   return it->second;
 }
@@ -60,7 +62,7 @@ digraph_game::state_type digraph_game::position(std::span<const std::string> tok
   state_type s;
   for (auto& n : token_names) {
     const auto v = find(n);
-    if (!v) throw digraph_error(fmt::format("the graph has no vertex '{}'", n));
+    if (!v) throw digraph_error(fmt::format("the graph has no vertex '{}'", portable_name(n)));
     s.push_back(*v);
   }
   return canonical(std::move(s));
@@ -84,8 +86,10 @@ void digraph_game::successors(const state_type& s, std::vector<state_type>& out)
 
 std::string digraph_game::format(const state_type& s) const {
   std::string text;
-  for (std::size_t i = 0; i < s.size(); ++i)
-    text += (i ? "+" : "") + name(s[i]);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (i) text += '+';
+    text += shown_name(s[i]);
+  }
   return text;
 }
 

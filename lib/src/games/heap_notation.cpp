@@ -1,4 +1,5 @@
 #include <grundy/games/heap_notation.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <grundy/games/registry.hpp>
 #include <grundy/graph.hpp>
@@ -16,7 +17,7 @@ namespace {
 // A size up to `largest`, named `what` ("heap size") in messages.
 std::uint64_t parse_size(std::string_view word, std::uint64_t largest, std::string_view what) {
   if (!word.empty() && word.front() == '-')
-    throw notation_error(fmt::format("{}s cannot be negative, not '{}'", what, word));
+    throw notation_error(fmt::format("{}s cannot be negative, not '{}'", what, portable_name(word)));
   const bool digits = !word.empty() && word.find_first_not_of("0123456789") == std::string_view::npos;
   std::uint64_t n = 0;
   try {
@@ -25,7 +26,7 @@ std::uint64_t parse_size(std::string_view word, std::uint64_t largest, std::stri
     if (!digits) throw;
     n = largest + 1; // past 2^64 - 1: too large too, not a malformed number
   }
-  if (n > largest) throw notation_error(fmt::format("{} {} is too large (at most {})", what, word, largest));
+  if (n > largest) throw notation_error(fmt::format("{} {} is too large (at most {})", what, portable_name(word), largest));
   return n;
 }
 
@@ -89,7 +90,8 @@ heaps read_heap_move(const heaps& before, std::string_view text) {
   for_each_word(text, ",", [&](std::string_view change) {
     const auto arrow = change.find('>');
     if (arrow == std::string_view::npos || arrow == 0)
-      throw notation_error(fmt::format("cannot read '{}': write a change as HEAP>LEFT, as in 8>5", change));
+      throw notation_error(
+          fmt::format("cannot read '{}': write a change as HEAP>LEFT, as in 8>5", portable_name(change)));
     const heap_size from = parse_heap(change.substr(0, arrow));
     const auto it = std::find(after.begin(), after.end(), from);
     if (it == after.end()) throw notation_error(fmt::format("there is no heap of {}", from));

@@ -1,4 +1,5 @@
 #include <grundy/heap/rule.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -28,7 +29,7 @@ std::string_view trim(std::string_view s) {
 }
 
 [[noreturn]] void reject(std::string_view text, std::string_view why) {
-  throw invalid_heap_rule(fmt::format("invalid heap rule '{}': {}", text, why));
+  throw invalid_heap_rule(fmt::format("invalid heap rule '{}': {}", portable_name(text), why));
 }
 
 // "1,3,4" inside S(...) or allbut(...).
@@ -42,9 +43,9 @@ std::vector<heap_size> parse_set(std::string_view whole, std::string_view list) 
     const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
     if (ec == std::errc::result_out_of_range ||
         (ec == std::errc{} && v > std::numeric_limits<heap_size>::max()))
-      reject(whole, fmt::format("{} is too large for a number of tokens", item));
+      reject(whole, fmt::format("{} is too large for a number of tokens", portable_name(item)));
     if (ec != std::errc{} || end != item.data() + item.size())
-      reject(whole, fmt::format("'{}' is not a whole number", item));
+      reject(whole, fmt::format("'{}' is not a whole number", portable_name(item)));
     if (v == 0) reject(whole, "0 is not a number of tokens one can remove");
     set.push_back(static_cast<heap_size>(v));
     if (comma == std::string_view::npos) break;
@@ -121,7 +122,7 @@ std::span<const heap_size> detail::checked_user_option(const user_heap_rule& rul
       throw invalid_heap_rule(
           fmt::format("the rule {} gives a heap of {} as an option of a heap of {}: every heap "
                       "an option leaves must be smaller than the heap it came from",
-                      rule.name, x, h));
+                      portable_name(rule.name), x, h));
     scratch.push_back(x);
   }
   return scratch;

@@ -132,7 +132,7 @@ void dot_lexer::numeral(int first) {
       break;
     }
   }
-  if (!digits) reading_.fail(line_, fmt::format("'{}' is not a numeral", text_));
+  if (!digits) reading_.fail(line_, fmt::format("'{}' is not a numeral", portable_name(text_)));
 }
 
 dot_token dot_lexer::next() {

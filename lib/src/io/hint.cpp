@@ -69,7 +69,7 @@ std::vector<hint_move> in_words(const G& g, const state_t<G>& before, const std:
   moves.reserve(after.size());
   for (std::size_t i = 0; i < after.size(); ++i) {
     poll(stop, i, after.size());
-    moves.push_back({describe_move(g, before, after[i]), g.format(after[i])});
+    moves.push_back({describe_move(g, before, after[i]), position_name(g, after[i])});
   }
   return moves;
 }
@@ -81,7 +81,7 @@ template <class E> hint_record compute(const game_position<typename E::game_type
       p, o.convention, o.limits, o.quotient, [&](const auto& strategy, std::string method) {
         hint_record h;
         h.head = E::head(p.game);
-        h.position = p.game.format(p.game.canonical(p.start));
+        h.position = position_name(p.game, p.game.canonical(p.start));
         h.convention = o.convention;
         h.all = o.all;
         h.method = std::move(method);
@@ -117,7 +117,7 @@ std::string moves_json(const std::vector<hint_move>& moves) {
   std::string text = "[";
   for (std::size_t i = 0; i < moves.size(); ++i)
     text += fmt::format("{}{{\"move\": {}, \"position\": {}}}", i ? ", " : "", json_quoted(moves[i].move),
-                        json_quoted(portable_name(moves[i].position)));
+                        json_quoted(moves[i].position));
   return text + "]";
 }
 

@@ -42,7 +42,7 @@ move_list compute(const game_position<typename E::game_type>& p, const move_list
       p, o.convention, o.limits, o.quotient, [&](const auto& strategy, const std::string&) {
         move_list m;
         m.head = E::head(p.game);
-        m.position = p.game.format(p.game.canonical(p.start));
+        m.position = position_name(p.game, p.game.canonical(p.start));
         m.convention = o.convention;
         m.result = strategy.outcome_of(p.start);
         m.value = value_of(strategy, p.start);
@@ -52,7 +52,7 @@ move_list compute(const game_position<typename E::game_type>& p, const move_list
           if (i % 256 == 255 && o.limits.stop && o.limits.stop->load())
             throw stopped("interrupted while listing the moves", stop_reason::interrupted);
           const auto& next = chosen.listed[i];
-          m.moves.push_back({describe_move(p.game, p.start, next), p.game.format(next),
+          m.moves.push_back({describe_move(p.game, p.start, next), position_name(p.game, next),
                              strategy.outcome_of(next), value_of(strategy, next)});
         }
         m.more = chosen.more;
@@ -136,9 +136,9 @@ std::string move_list_json(const move_list& list) {
                       detail::json_convention(list.convention), to_char(list.result), value_json(list.value));
   for (std::size_t i = 0; i < list.moves.size(); ++i) {
     const auto& m = list.moves[i];
-    text += fmt::format("{}{{\"move\": {}, \"position\": {}, \"outcome\": \"{}\", \"value\": {}}}",
-                        i ? ", " : "", json_quoted(m.move), json_quoted(portable_name(m.position)),
-                        to_char(m.result), value_json(m.value));
+    text +=
+        fmt::format("{}{{\"move\": {}, \"position\": {}, \"outcome\": \"{}\", \"value\": {}}}", i ? ", " : "",
+                    json_quoted(m.move), json_quoted(m.position), to_char(m.result), value_json(m.value));
   }
   return text + fmt::format("], \"more\": {}}}", list.more);
 }

@@ -1,4 +1,5 @@
 #include <grundy/io/notation.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <fmt/format.h>
 
@@ -24,7 +25,7 @@ std::uint64_t parse_whole(std::string_view text, std::string_view what, std::uin
   const auto [p, ec] = std::from_chars(text.data(), end, value);
   if (!all_digits(text) || ec != std::errc{} || p != end || value < low || value > high)
     throw notation_error(
-        fmt::format("{} takes a whole number from {} to {}, not '{}'", what, low, high, text));
+        fmt::format("{} takes a whole number from {} to {}, not '{}'", what, low, high, portable_name(text)));
   return value;
 }
 
@@ -33,7 +34,8 @@ std::uint64_t parse_count(std::string_view text, std::string_view what) {
   const auto* end = text.data() + text.size();
   auto [p, ec] = std::from_chars(text.data(), end, value);
   if (text.empty() || ec != std::errc{} || p != end)
-    throw notation_error(fmt::format("{} must be a non-negative whole number, not '{}'", what, text));
+    throw notation_error(
+        fmt::format("{} must be a non-negative whole number, not '{}'", what, portable_name(text)));
   return value;
 }
 
@@ -45,14 +47,15 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
     try {
       return static_cast<std::uint32_t>(parse_whole(end, what, minimum, 255));
     } catch (const notation_error&) {
-      throw notation_error(
-          fmt::format("{} takes a number or a range A..B, from {} to 255, not '{}'", what, minimum, text));
+      throw notation_error(fmt::format("{} takes a number or a range A..B, from {} to 255, not '{}'", what,
+                                       minimum, portable_name(text)));
     }
   };
   const auto first = bound(first_text);
   const auto last = bound(last_text);
   if (last < first)
-    throw notation_error(fmt::format("{} range '{}' is empty (write it low..high)", what, text));
+    throw notation_error(
+        fmt::format("{} range '{}' is empty (write it low..high)", what, portable_name(text)));
   return {first, last};
 }
 
@@ -67,7 +70,7 @@ std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, s
         tablets.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
     // "2," or ",": the whole list quoted, as "not ''" would not show where the count is missing.
     if (word.empty() && tablets.find(',') != std::string_view::npos)
-      throw notation_error(fmt::format("{} '{}' has an empty count", tablets_name, tablets));
+      throw notation_error(fmt::format("{} '{}' has an empty count", tablets_name, portable_name(tablets)));
     const auto n = parse_whole(word, tablets_name, 1, 63); // per colour
     // 2T + C bits must fit a position's 128 (tablettes_game says more), so a longer list is
     // refused here, before a vector of millions of counts is built from a long argument.
@@ -123,7 +126,8 @@ std::uint64_t parse_size(std::string_view text, std::string_view what) {
   const bool fraction_of_byte = unit == 1 && std::isfinite(number) && number != std::floor(number);
   if (text.empty() || ec != std::errc{} || p != end || unit == 0 || !(number > 0) ||
       !(number * unit <= 1e18) || fraction_of_byte)
-    throw notation_error(fmt::format("{} takes a size such as 800M or 6G, not '{}'", what, text));
+    throw notation_error(
+        fmt::format("{} takes a size such as 800M or 6G, not '{}'", what, portable_name(text)));
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(number * unit));
 }
 

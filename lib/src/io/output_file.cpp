@@ -1,4 +1,5 @@
 #include <grundy/io/output_file.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <fmt/format.h>
 
@@ -23,7 +24,8 @@ namespace grundy::io {
 
 namespace {
 
-std::string quoted(const std::string& path) { return fmt::format("'{}'", path); }
+// A path as messages show it: any bytes, so as a portable name.
+std::string quoted(const std::string& path) { return fmt::format("'{}'", portable_name(path)); }
 
 [[noreturn]] void fail(const std::string& path, int error) {
   throw output_failed(fmt::format("cannot write {}: {}", quoted(path), std::strerror(error)));

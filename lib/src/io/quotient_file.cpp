@@ -86,7 +86,7 @@ void check_fields(const std::string& path, const detail::quotient_fields& f) {
 }
 
 misere_quotient read_quotient(detail::reading& r, const quotient_read_options& options) {
-  const auto& path = r.path();
+  const auto& path = r.shown_path();
   detail::quotient_fields f;
   try {
     f = detail::read_quotient_fields(r);
@@ -98,8 +98,8 @@ misere_quotient read_quotient(detail::reading& r, const quotient_read_options& o
   try {
     rule = heap_rule::parse(*f.rule);
   } catch (const std::invalid_argument& e) {
-    // The rule is the file's text, not the user's: it reaches the terminal only made portable.
-    refuse_quotient_file(path, fmt::format("has a rule that does not read: {}", portable_name(e.what())));
+    // The rule's message shows the file's text as a portable name (heap_rule::parse).
+    refuse_quotient_file(path, fmt::format("has a rule that does not read: {}", e.what()));
   }
   const std::uint64_t order = *f.order;
   std::vector<bool> p(order);

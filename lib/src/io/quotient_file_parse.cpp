@@ -168,7 +168,7 @@ public:
   bool on_comment(std::string_view, error_code&) { return true; }
 
 private:
-  [[noreturn]] void refuse(const std::string& why) const { refuse_quotient_file(r_.path(), why); }
+  [[noreturn]] void refuse(const std::string& why) const { refuse_quotient_file(r_.shown_path(), why); }
 
   // A value of the wrong kind where the current key's value, or one of its entries, stands.
   [[noreturn]] void wrong_type() const {
@@ -263,8 +263,8 @@ quotient_fields read_quotient_fields(reading& r) {
   error_code ec;
   const auto fail = [&] {
     if (ec == boost::json::error::too_deep)
-      refuse_quotient_file(r.path(), "nests deeper than a quotient file");
-    refuse_quotient_file(r.path(), fmt::format("is not JSON: {}", ec.message()));
+      refuse_quotient_file(r.shown_path(), "nests deeper than a quotient file");
+    refuse_quotient_file(r.shown_path(), fmt::format("is not JSON: {}", ec.message()));
   };
   while (const auto n = in.read(buffer.data(), buffer.size())) {
     parser.write_some(true, buffer.data(), n, ec);

@@ -1,5 +1,7 @@
 #include <grundy/io/read_digraph.hpp>
 
+#include <grundy/portable_name.hpp>
+
 #include <fmt/format.h>
 
 #include <utility>
@@ -17,7 +19,8 @@ template <class Read> digraph_game read_digraph_with(const std::string& path, Re
   } catch (const graph_file_error& e) {
     throw digraph_error(e.what(), e.system_error());
   }
-  if (g.names.empty()) throw digraph_error(fmt::format("the graph file {} has no vertex", path));
+  if (g.names.empty())
+    throw digraph_error(fmt::format("the graph file {} has no vertex", portable_name(path)));
   return digraph_game::from_edges(std::move(g.names), std::move(g.edges));
 }
 

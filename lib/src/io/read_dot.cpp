@@ -18,6 +18,12 @@ namespace grundy::io::detail {
 
 namespace {
 
+// A word of the file as a message shows it: its first 40 bytes, as a portable name.
+std::string shortened(const std::string& text) {
+  if (text.size() <= 40) return portable_name(text);
+  return portable_name(std::string_view(text).substr(0, 40)) + "...";
+}
+
 std::string describe(dot_token t, const std::string& text) {
   switch (t) {
   case dot_token::id:
@@ -27,9 +33,9 @@ std::string describe(dot_token t, const std::string& text) {
   case dot_token::subgraph:
   case dot_token::node:
   case dot_token::edge:
-    return fmt::format("'{}'", text.size() > 40 ? text.substr(0, 40) + "..." : text);
+    return fmt::format("'{}'", shortened(text));
   case dot_token::quoted:
-    return fmt::format("\"{}\"", text.size() > 40 ? text.substr(0, 40) + "..." : text);
+    return fmt::format("\"{}\"", shortened(text));
   case dot_token::directed_edge:
     return "'->'";
   case dot_token::undirected_edge:

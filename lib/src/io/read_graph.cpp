@@ -29,7 +29,7 @@ std::string mebibytes(std::uint64_t bytes) {
 } // namespace
 
 reading::reading(const std::string& path, const read_options& options, std::string noun)
-    : path_(path), noun_(std::move(noun)), options_(options) {
+    : path_(path), shown_path_(portable_name(path)), noun_(std::move(noun)), options_(options) {
   if (options.max_depth == 0 || options.max_depth > max_depth_bound)
     throw std::invalid_argument(
         fmt::format("the nesting bound must be from 1 to {}, not {}", max_depth_bound, options.max_depth));
@@ -50,8 +50,8 @@ void reading::charge(std::int64_t bytes) {
   if (options_.max_memory != 0 && held_ + static_cast<std::uint64_t>(bytes) > options_.max_memory) {
     build_progress reached;
     reached.memory_bytes = held_ + static_cast<std::uint64_t>(bytes);
-    throw limit_exceeded(fmt::format("reading the {} {} needs more than the memory limit of {}", noun_, path_,
-                                     mebibytes(options_.max_memory)),
+    throw limit_exceeded(fmt::format("reading the {} {} needs more than the memory limit of {}", noun_,
+                                     shown_path_, mebibytes(options_.max_memory)),
                          reached, limit_kind::memory);
   }
   held_ += static_cast<std::uint64_t>(bytes);
@@ -59,22 +59,23 @@ void reading::charge(std::int64_t bytes) {
 
 void reading::check_stop() const {
   if (options_.stop && options_.stop->load(std::memory_order_relaxed))
-    throw interrupted(fmt::format("interrupted while reading the {} {}", noun_, path_), build_progress{});
+    throw interrupted(fmt::format("interrupted while reading the {} {}", noun_, shown_path_),
+                      build_progress{});
 }
 
 void reading::fail(std::uint64_t line, std::string_view what) const {
-  if (line == 0) throw graph_file_error(fmt::format("cannot read the {} {}: {}", noun_, path_, what));
-  throw graph_file_error(fmt::format("cannot read the {} {}: line {}: {}", noun_, path_, line, what));
+  if (line == 0) throw graph_file_error(fmt::format("cannot read the {} {}: {}", noun_, shown_path_, what));
+  throw graph_file_error(fmt::format("cannot read the {} {}: line {}: {}", noun_, shown_path_, line, what));
 }
 
 void reading::too_deep(std::uint64_t line) const {
-  throw graph_file_error(fmt::format("the graph file {} nests deeper than {} levels (line {})", path_,
+  throw graph_file_error(fmt::format("the graph file {} nests deeper than {} levels (line {})", shown_path_,
                                      options_.max_depth, line));
 }
 
 void reading::undirected(std::uint64_t line, std::string_view how) const {
   throw undirected_graph_error(
-      fmt::format("the graph file {} is undirected ({}, line {})", path_, how, line));
+      fmt::format("the graph file {} is undirected ({}, line {})", shown_path_, how, line));
 }
 
 input::input(reading& r) : reading_(r) {
@@ -85,15 +86,15 @@ input::input(reading& r) : reading_(r) {
   fd_ = ::open(r.path().c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd_ < 0) {
     const int error = errno;
-    throw graph_file_error(fmt::format("cannot open the {} {}: {}", r.noun(), r.path(), std::strerror(error)),
-                           error);
+    throw graph_file_error(
+        fmt::format("cannot open the {} {}: {}", r.noun(), r.shown_path(), std::strerror(error)), error);
   }
   struct stat st {};
   if (::fstat(fd_, &st) != 0 || S_ISDIR(st.st_mode)) {
     const int error = S_ISDIR(st.st_mode) ? EISDIR : errno;
     ::close(fd_);
-    throw graph_file_error(fmt::format("cannot read the {} {}: {}", r.noun(), r.path(), std::strerror(error)),
-                           error);
+    throw graph_file_error(
+        fmt::format("cannot read the {} {}: {}", r.noun(), r.shown_path(), std::strerror(error)), error);
   }
   regular_ = S_ISREG(st.st_mode);
   // Opened without blocking so that a FIFO with no writer yet does not hang the open; reads
@@ -135,7 +136,7 @@ std::size_t input::read_some(char* buffer, std::size_t size) {
     total_ += n;
     if (total_ > reading_.options().max_input_bytes)
       throw graph_file_error(fmt::format("the {} {} is larger than the bound of {} bytes", reading_.noun(),
-                                         reading_.path(), reading_.options().max_input_bytes));
+                                         reading_.shown_path(), reading_.options().max_input_bytes));
     return n;
   }
   for (;;) {
@@ -153,7 +154,7 @@ std::size_t input::read_some(char* buffer, std::size_t size) {
     total_ += static_cast<std::uint64_t>(n);
     if (total_ > reading_.options().max_input_bytes)
       throw graph_file_error(fmt::format("the {} {} is larger than the bound of {} bytes", reading_.noun(),
-                                         reading_.path(), reading_.options().max_input_bytes));
+                                         reading_.shown_path(), reading_.options().max_input_bytes));
     return static_cast<std::size_t>(n);
   }
 }

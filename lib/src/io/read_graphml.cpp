@@ -118,7 +118,8 @@ public:
     if (!seen_graph_) reading_.fail(0, "it has no graph element");
     for (vertex_id v = 0; v < declared_.size(); ++v)
       if (!declared_[v])
-        reading_.fail(0, fmt::format("an edge names the node '{}', which is not declared", graph_.name(v)));
+        reading_.fail(0, fmt::format("an edge names the node '{}', which is not declared",
+                                     portable_name(graph_.name(v))));
     return std::move(graph_).take();
   }
 
@@ -168,7 +169,8 @@ private:
       if (def && std::strcmp(def, "undirected") == 0)
         directed = false;
       else if (def && std::strcmp(def, "directed") != 0)
-        reading_.fail(line(), fmt::format("edgedefault is '{}', not directed or undirected", def));
+        reading_.fail(line(),
+                      fmt::format("edgedefault is '{}', not directed or undirected", portable_name(def)));
       if (!directed && !reading_.options().undirected)
         reading_.undirected(line(), "edgedefault=\"undirected\"");
       graphs_.push_back(directed);
@@ -178,7 +180,7 @@ private:
       if (!id) reading_.fail(line(), "a node without an id");
       const auto v = graph_.vertex(id);
       if (v >= declared_.size()) declared_.resize(v + 1, false);
-      if (declared_[v]) reading_.fail(line(), fmt::format("two nodes have the id '{}'", id));
+      if (declared_[v]) reading_.fail(line(), fmt::format("two nodes have the id '{}'", portable_name(id)));
       declared_[v] = true;
     } else if (name == "edge") {
       if (graphs_.empty()) reading_.fail(line(), "an edge outside any graph");
@@ -192,7 +194,8 @@ private:
         else if (std::strcmp(d, "false") == 0)
           directed = false;
         else
-          reading_.fail(line(), fmt::format("an edge's directed is '{}', not true or false", d));
+          reading_.fail(line(),
+                        fmt::format("an edge's directed is '{}', not true or false", portable_name(d)));
         if (!directed && !reading_.options().undirected)
           reading_.undirected(line(), "an edge directed=\"false\"");
       }

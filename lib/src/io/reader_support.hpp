@@ -3,6 +3,7 @@
 // flag, the memory they hold charged against the limit, and the graph built by vertex names.
 
 #include <grundy/io/graph_readers.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <boost/container_hash/hash.hpp>
 #include <boost/unordered/unordered_flat_map.hpp>
@@ -25,6 +26,8 @@ public:
           std::string noun = "graph file");
 
   const std::string& path() const noexcept { return path_; }
+  // The path as messages show it: its portable name, since a file's name is any bytes.
+  const std::string& shown_path() const noexcept { return shown_path_; }
   // The text read from memory, or null when the file is read.
   const std::string_view* text() const noexcept { return in_memory_ ? &text_ : nullptr; }
   const read_options& options() const noexcept { return options_; }
@@ -46,6 +49,7 @@ public:
 
 private:
   std::string path_;
+  std::string shown_path_;
   std::string noun_;
   std::string_view text_;
   bool in_memory_ = false;

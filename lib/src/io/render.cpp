@@ -1,5 +1,6 @@
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
+#include <grundy/portable_name.hpp>
 #include <grundy/stop.hpp>
 
 #include <fmt/format.h>
@@ -199,7 +200,7 @@ std::string picture_path(const std::string& dot_path, std::string_view format) {
 std::string render_dot(const std::string& dot_path, std::string_view format, const std::atomic<bool>* stop,
                        std::span<const std::string> inputs) {
   if (format != "svg" && format != "png")
-    throw std::invalid_argument(fmt::format("pictures are svg or png, not '{}'", format));
+    throw std::invalid_argument(fmt::format("pictures are svg or png, not '{}'", portable_name(format)));
   const auto picture = picture_path(dot_path, format);
   std::vector<std::string> keep(inputs.begin(), inputs.end());
   keep.push_back(dot_path);
@@ -213,8 +214,9 @@ std::string render_dot(const std::string& dot_path, std::string_view format, con
         const int status = dot.wait();
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
           const auto said = dot.first_error_line();
-          throw render_failed(said.empty() ? fmt::format("dot could not draw '{}'", dot_path)
-                                           : fmt::format("dot could not draw '{}': {}", dot_path, said));
+          throw render_failed(said.empty() ? fmt::format("dot could not draw '{}'", portable_name(dot_path))
+                                           : fmt::format("dot could not draw '{}': {}",
+                                                         portable_name(dot_path), portable_name(said)));
         }
       },
       stop, keep);
@@ -224,7 +226,7 @@ std::string render_dot(const std::string& dot_path, std::string_view format, con
 std::string render_dot_text(std::string_view dot_text, std::string_view format, const std::atomic<bool>* stop,
                             std::size_t max_output) {
   if (format != "svg" && format != "png")
-    throw std::invalid_argument(fmt::format("pictures are svg or png, not '{}'", format));
+    throw std::invalid_argument(fmt::format("pictures are svg or png, not '{}'", portable_name(format)));
   dot_process dot({}, format);
   std::string picture;
   if (!dot.exchange(dot_text, picture, max_output, stop)) throw interrupted("drawing was stopped", {});
@@ -232,7 +234,7 @@ std::string render_dot_text(std::string_view dot_text, std::string_view format, 
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     const auto said = dot.first_error_line();
     throw render_failed(said.empty() ? std::string("dot could not draw the graph")
-                                     : fmt::format("dot could not draw the graph: {}", said));
+                                     : fmt::format("dot could not draw the graph: {}", portable_name(said)));
   }
   return picture;
 }

@@ -107,8 +107,6 @@ std::string json_field(std::string_view key, std::string_view text) {
     if (const auto n = whole_number(text)) return std::to_string(*n);
   } else if (key == "tablets") {
     if (auto list = number_list(text)) return *std::move(list);
-  } else if (key == "start") {
-    return json_quoted(portable_name(text));
   }
   // A field whose text does not fit its type is still given, as the string it is.
   return json_quoted(text);

@@ -1,4 +1,5 @@
 #include <grundy/octal/code.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <fmt/format.h>
 
@@ -14,7 +15,7 @@ int hex_value(char c) {
 }
 
 // The character that starts at text[i], whole: a byte of a UTF-8 sequence alone ('é' cut in
-// two) would make the message invalid UTF-8, which Python cannot even turn into a str.
+// two) would be shown escaped rather than as the character.
 std::string_view character_at(std::string_view text, std::size_t i) {
   std::size_t end = i + 1;
   if (static_cast<unsigned char>(text[i]) >= 0xC0)
@@ -24,7 +25,7 @@ std::string_view character_at(std::string_view text, std::size_t i) {
 }
 
 [[noreturn]] void reject(std::string_view text, std::string_view why) {
-  throw invalid_code(fmt::format("invalid octal code '{}': {}", text, why));
+  throw invalid_code(fmt::format("invalid octal code '{}': {}", portable_name(text), why));
 }
 
 } // namespace
@@ -43,14 +44,16 @@ octal_code octal_code::parse(std::string_view text) {
   octal_code code;
   if (!before.empty()) {
     const int d = hex_value(before[0]);
-    if (d < 0) reject(text, fmt::format("'{}' is not a digit", character_at(before, 0)));
+    if (d < 0) reject(text, fmt::format("'{}' is not a digit", portable_name(character_at(before, 0))));
     if (d & (octal_bits::vanish | octal_bits::one_heap))
       reject(text, "the digit before the point may only allow splitting (0, 4, 8 or C)");
     code.digits_[0] = static_cast<std::uint8_t>(d);
   }
   for (std::size_t i = 0; i < after.size(); ++i) {
     const int d = hex_value(after[i]);
-    if (d < 0) reject(text, fmt::format("'{}' is not an octal or hexadecimal digit", character_at(after, i)));
+    if (d < 0)
+      reject(text,
+             fmt::format("'{}' is not an octal or hexadecimal digit", portable_name(character_at(after, i))));
     code.digits_[i + 1] = static_cast<std::uint8_t>(d);
     if (d != 0) code.length_ = i + 1;
   }

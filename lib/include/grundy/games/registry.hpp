@@ -26,6 +26,7 @@
 #include <grundy/games/nim.hpp>
 #include <grundy/io/notation.hpp>
 #include <grundy/io/report.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <array>
 #include <atomic>
@@ -225,7 +226,8 @@ typename any_position_of<game_list<E...>>::type parse_position(game_list<E...> l
                                                                const position_text& t) {
   using result = typename any_position_of<game_list<E...>>::type;
   if (!has_game(list, name))
-    throw notation_error("unknown game '" + std::string(name) + "': " + game_names(list));
+    throw notation_error(std::string("unknown game '").append(portable_name(name)) +
+                         "': " + game_names(list));
   detail::refuse_foreign_parameters(list, name, t);
   std::optional<result> found;
   const auto try_one = [&](auto entry) {

@@ -40,7 +40,8 @@ struct hint_options {
   std::string listing_advice = "try smaller heaps";
 };
 
-// A move: in words (describe_move) and the position it leads to, as the game writes it.
+// A move: in words (describe_move) and the position it leads to, as its portable name
+// (position_name): both are shown as they are.
 struct hint_move {
   std::string move;
   std::string position;
@@ -48,7 +49,7 @@ struct hint_move {
 
 struct hint_record {
   fields head;          // the game's entry's head: game, code, k, colors...
-  std::string position; // the hinted position, as the game writes it (canonical)
+  std::string position; // the hinted position's portable name (canonical)
   play_convention convention = play_convention::normal;
   outcome result = outcome::p; // for the player to move
   bool finished = false;       // no move is left
@@ -87,7 +88,7 @@ std::string hint_text(const hint_record& h, std::string_view all_option);
 
 // The hint as one JSON object on one line, valid UTF-8 (no final newline): the head fields typed
 // as `grundy graph --format json` types them (json_fields), "start" the position's portable name
-// (grundy/io/text.hpp), then
+// (grundy/portable_name.hpp), then
 //   "convention": "normal" or "misere", "outcome": "P", "N" or "D", "finished": bool,
 //   "winning_move_count": n, "moves": [{"move": words, "position": portable name}, ...],
 //   "drawing_moves": [the same], "method": string or null, "explanation": string or null.

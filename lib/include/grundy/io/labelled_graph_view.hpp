@@ -31,7 +31,7 @@ template <game Game> struct labelled_graph_view {
   bool finite(vertex_id v) const { return values[v] != infinity; }
   std::span<const grundy_value> k(vertex_id v) const { return infinite_set_of(infinite, v); }
   // The position as the game writes it, in the portable form every format shares.
-  std::string state(vertex_id v) const { return portable_name(game.format(gg.states[v])); }
+  std::string state(vertex_id v) const { return position_name(game, gg.states[v]); }
   // "3" or "∞(0,2)": the value as people read it.
   std::string value(vertex_id v) const { return format_value(values[v], k(v)); }
   char outcome_char(vertex_id v) const { return to_char(generalized_outcome(values[v], k(v))); }

@@ -36,7 +36,7 @@ struct move_list_options {
 
 struct listed_move {
   std::string move;            // in words (describe_move)
-  std::string position;        // the position it leads to, as the game writes it
+  std::string position;        // the portable name of the position it leads to
   outcome result = outcome::p; // of that position, for the player then to move (P: the move wins)
   // Its value under the convention (misère Grundy under misère play; ∞(K) in a game with
   // cycles), where the strategy has it without a search: nullopt otherwise.
@@ -45,7 +45,7 @@ struct listed_move {
 
 struct move_list {
   fields head;          // the game's entry's head: game, code, k, colors...
-  std::string position; // as the game writes it (canonical)
+  std::string position; // its portable name (canonical)
   play_convention convention = play_convention::normal;
   outcome result = outcome::p; // for the player to move
   std::optional<generalized_value> value;

@@ -6,6 +6,7 @@
 #include <grundy/graph.hpp>
 #include <grundy/label.hpp>
 #include <grundy/loopy_sum.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <boost/range/iterator_range.hpp>
 #include <boost/unordered/unordered_flat_map.hpp>
@@ -70,7 +71,8 @@ private:
   vertex_id vertex_of(const state_type& s) const {
     const auto it = index_.find(game_.canonical(s));
     if (it == index_.end())
-      throw std::out_of_range("position " + game_.format(s) + " is not reachable from the start position");
+      throw std::out_of_range(std::string("position ").append(position_name(game_, s)) +
+                              " is not reachable from the start position");
     return it->second;
   }
 

@@ -2,6 +2,7 @@
 // The moves of a position as a player sees them: the list to choose from, and a move in words.
 
 #include <grundy/game.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <boost/unordered/unordered_flat_set.hpp>
 
@@ -26,9 +27,10 @@ template <game G> std::vector<state_t<G>> legal_moves(const G& g, const state_t<
 // A move in words, from the position before it and the position after it. A game with words
 // of its own declares a describe_move(const its_game&, before, after) beside its strategy
 // (games/<name>/strategy.hpp), which overload resolution prefers to this one; the others get
-// "move to <position>".
+// "move to <position>", by the position's portable name.
 template <game G> std::string describe_move(const G& g, const state_t<G>&, const state_t<G>& after) {
-  return "move to " + std::string(g.format(after));
+  std::string text = "move to ";
+  return text += position_name(g, after);
 }
 
 } // namespace grundy

@@ -29,7 +29,7 @@ std::vector<std::string> split_names(std::string_view text, char separator) {
 std::vector<std::string> parse_token_names(std::string_view text, std::string_view what) {
   auto names = split_names(text, ',');
   if (std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.empty(); }))
-    throw notation_error(fmt::format("{} '{}' has an empty vertex name", what, text));
+    throw notation_error(fmt::format("{} '{}' has an empty vertex name", what, portable_name(text)));
   return names;
 }
 
@@ -39,11 +39,11 @@ digraph_game::state_type read_digraph_move(const digraph_game& g, const digraph_
   if (arrow == std::string_view::npos) return g.position(split_names(text, '+'));
   const std::string from(text.substr(0, arrow)), to(text.substr(arrow + 1));
   const auto u = g.find(from), v = g.find(to);
-  if (!u) throw notation_error(fmt::format("the graph has no vertex '{}'", from));
-  if (!v) throw notation_error(fmt::format("the graph has no vertex '{}'", to));
+  if (!u) throw notation_error(fmt::format("the graph has no vertex '{}'", portable_name(from)));
+  if (!v) throw notation_error(fmt::format("the graph has no vertex '{}'", portable_name(to)));
   auto after = before;
   const auto it = std::find(after.begin(), after.end(), *u);
-  if (it == after.end()) throw notation_error(fmt::format("there is no token on {}", from));
+  if (it == after.end()) throw notation_error(fmt::format("there is no token on {}", portable_name(from)));
   *it = *v;
   return g.canonical(std::move(after));
 }
@@ -53,8 +53,8 @@ std::string show_tokens(const digraph_game& g, const digraph_game::state_type& s
   for (auto v : s) {
     std::vector<std::string> next;
     for (auto w : g.moves_from(v))
-      next.push_back(g.name(w));
-    text += fmt::format("  a token on {}{}\n", g.name(v),
+      next.push_back(g.shown_name(w));
+    text += fmt::format("  a token on {}{}\n", g.shown_name(v),
                         next.empty() ? " (no move from there)"
                                      : fmt::format(" (moves to {})", fmt::join(next, ", ")));
   }

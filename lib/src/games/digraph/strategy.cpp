@@ -64,7 +64,7 @@ std::string describe_move(const digraph_game& g, const digraph_game::state_type&
   std::set_difference(b.begin(), b.end(), a.begin(), a.end(), std::back_inserter(went));
   std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(came));
   if (went.size() == 1 && came.size() == 1)
-    return fmt::format("move the token from {} to {}", g.name(went[0]), g.name(came[0]));
+    return fmt::format("move the token from {} to {}", g.shown_name(went[0]), g.shown_name(came[0]));
   return "move to " + g.format(after);
 }
 

@@ -1,4 +1,5 @@
 #include <grundy/games/octal/entry.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <fmt/format.h>
 
@@ -8,8 +9,8 @@ namespace grundy {
 
 octal_code parse_octal_code(std::string_view text) {
   if (!text.empty() && (text.front() == '-' || text.front() == '+'))
-    throw notation_error(
-        fmt::format("an octal code has no sign: write it as 0.07, .07, 4.7 or 0.F, not '{}'", text));
+    throw notation_error(fmt::format("an octal code has no sign: write it as 0.07, .07, 4.7 or 0.F, not '{}'",
+                                     portable_name(text)));
   return octal_code::parse(text);
 }
 

@@ -1,5 +1,6 @@
 #include <grundy/games/tablettes/entry.hpp>
 #include <grundy/games/tablettes/notation.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <grundy/strategy/moves.hpp>
 
@@ -46,8 +47,8 @@ public:
     return value;
   }
   [[noreturn]] void fail(std::string_view problem, std::string_view what) const {
-    throw notation_error(
-        fmt::format("cannot read {} '{}': {} at character {}", what, text_, problem, pos_ + 1));
+    throw notation_error(fmt::format("cannot read {} '{}': {} at character {}", what, portable_name(text_),
+                                     problem, pos_ + 1));
   }
 
 private:

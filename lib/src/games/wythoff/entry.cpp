@@ -1,5 +1,6 @@
 #include <grundy/games/heap_notation.hpp>
 #include <grundy/games/wythoff/entry.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <fmt/format.h>
 
@@ -29,7 +30,8 @@ wythoff_game::state_type read_piles(std::string_view text) {
   std::replace(plain.begin(), plain.end(), ')', ' ');
   const auto sizes = piles_of(plain);
   if (sizes.size() != 2)
-    throw notation_error(fmt::format("cannot read '{}': give the two piles left, as in 3 5", text));
+    throw notation_error(
+        fmt::format("cannot read '{}': give the two piles left, as in 3 5", portable_name(text)));
   return {sizes[0], sizes[1]};
 }
 
@@ -70,7 +72,8 @@ wythoff_game::state_type wythoff_entry::read_move(const wythoff_game& g, const w
   const auto before_text = text.substr(0, arrow);
   if (piles_of(before_text).size() == 2 && text.find('>', arrow + 1) == std::string_view::npos) {
     if (g.canonical(read_piles(before_text)) != g.canonical(s))
-      throw notation_error(fmt::format("the piles are {}, not {}", g.format(g.canonical(s)), before_text));
+      throw notation_error(
+          fmt::format("the piles are {}, not {}", g.format(g.canonical(s)), portable_name(before_text)));
     return g.canonical(read_piles(text.substr(arrow + 1)));
   }
   // "7>4" or "7>5 5>3": piles changed, as heaps are; an emptied pile stays as 0.

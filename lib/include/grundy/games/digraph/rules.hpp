@@ -3,6 +3,7 @@
 // one token along an edge.
 
 #include <grundy/graph.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <boost/container/small_vector.hpp>
 
@@ -49,9 +50,12 @@ private:
 // graph may have cycles, and then positions have generalized values (loopy.hpp). Several
 // tokens make the sum of the one-token games: the player to move slides one of them. The
 // graph is shared, immutable, between copies, so that the game stays a cheap value to copy.
-// Vertices keep the names the file gives them, and positions are written with those names.
+// Vertices keep the names the file gives them, and positions are written with their portable
+// names (grundy/portable_name.hpp): a file's name reaches no screen with its control bytes.
 class digraph_game {
 public:
+  static constexpr bool formats_portable_names = true;
+
   // The token vertices, in increasing order: tokens are alike, so two positions that differ
   // only in which token is where are one.
   using state_type = boost::container::small_vector<vertex_id, 4>;
@@ -64,7 +68,12 @@ public:
 
   std::size_t vertex_count() const noexcept { return names().size(); }
   std::size_t edge_count() const noexcept; // distinct edges
+  // The name's bytes, as the file gives them.
   const std::string& name(vertex_id v) const { return names()[v]; }
+  // The name as it is shown: its portable name.
+  std::string shown_name(vertex_id v) const { return portable_name(name(v)); }
+  // The vertex of that name, given as its bytes or, when no vertex has those bytes, as it is
+  // shown (its portable name), so that a name shown escaped can be typed back as it is shown.
   std::optional<vertex_id> find(std::string_view name) const;
   // The distinct successors of v, increasing.
   std::span<const vertex_id> moves_from(vertex_id v) const;
@@ -76,7 +85,7 @@ public:
 
   state_type canonical(state_type s) const;
   void successors(const state_type& s, std::vector<state_type>& out) const;
-  // "a" for one token, "a+b+c" for several.
+  // "a" for one token, "a+b+c" for several, by the vertices' portable names.
   std::string format(const state_type& s) const;
 
 private:
