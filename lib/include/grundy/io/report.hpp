@@ -26,8 +26,8 @@ std::string statistics_json(const fields& head, const graph_statistics& s);
 
 // A game's head fields (as statistics_text prints them) as JSON values, each typed by what the
 // field is, never by how its text looks: colors and k are numbers, tablets a number or one per
-// colour in an array, start the start position's portable name (grundy/portable_name.hpp), and every
-// other field (game, code, graph...) a string.
+// colour in an array, and every other field (game, code, graph, start...) a string; start is
+// given as the start position's portable name (position_name, grundy/portable_name.hpp).
 fields json_fields(const fields& head);
 
 // Seconds as people read them: "0.012", "3.4".
