@@ -2,7 +2,8 @@
 // edge list) and whether undirected graphs are read, the rest is the file, handed to the reader
 // as a file in memory. A file is read or refused with graph_file_error or limit_exceeded, quickly
 // and nothing else; nesting past the bound (set low here, so that short inputs reach it) is
-// refused, not recursed into. A graph read has names all distinct and edges between them.
+// refused, not recursed into. A graph read has names all distinct and edges between them; a
+// refusal's message shows the file's words escaped, without a control character.
 
 #include "check.hpp"
 
@@ -44,7 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(names.size() == g.names.size(), "vertex names are distinct");
     for (auto [u, v] : g.edges)
       require(u < g.names.size() && v < g.names.size(), "edges join vertices read");
-  } catch (const io::graph_file_error&) {
+  } catch (const io::graph_file_error& e) {
+    require(grundy::fuzz::shown_as_is(e.what()), "a message shows what it echoes as a portable name");
   } catch (const grundy::limit_exceeded&) {
   }
   ::close(fd);

@@ -6,7 +6,8 @@
 //
 // Beyond every answer being a result or a refusal in the 4xx (web_answer.hpp), a graph read
 // without graph_format is read as the format io::format_of_text names: the answer is the same
-// with that format given (but for its timings).
+// with that format given (but for its timings), and no string of an answer holds a control
+// character, whatever bytes the file's names hold: names are shown as portable names.
 
 #include "web_answer.hpp"
 
@@ -70,6 +71,19 @@ boost::json::value without_timings(boost::json::value v) {
   return v;
 }
 
+// Whether every string of the answer, keys included, is free of control characters.
+bool strings_free_of_controls(const boost::json::value& v) {
+  if (const auto* s = v.if_string()) return grundy::fuzz::shown_as_is(*s);
+  if (const auto* o = v.if_object()) {
+    for (const auto& [key, value] : *o)
+      if (!grundy::fuzz::shown_as_is(key) || !strings_free_of_controls(value)) return false;
+  } else if (const auto* a = v.if_array()) {
+    for (const auto& x : *a)
+      if (!strings_free_of_controls(x)) return false;
+  }
+  return true;
+}
+
 bool same_answer(const grundy::web::detail::one_answer& a, const grundy::web::detail::one_answer& b) {
   if (a.status != b.status || a.content_type != b.content_type) return false;
   if (!a.content_type.starts_with("application/json")) return a.body == b.body;
@@ -108,11 +122,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto a = grundy::web::detail::answer_one_request(post(path, query, body), options);
   require(a.has_value(), "a whole request gets an answer");
   grundy::fuzz::check_answer(*a, {200, 400, 413, 422});
+  if (a->content_type.starts_with("application/json") && !a->body.empty())
+    require(strings_free_of_controls(grundy::fuzz::parsed_json(a->body, "a JSON answer is JSON")),
+            "no string of an answer holds a control character");
   if (given || a->status != 200) return 0;
   const auto detected = io::format_of_text(body);
   const auto b = grundy::web::detail::answer_one_request(
       post(path, query + fmt::format("&graph_format={}", format_name(detected)), body), options);
-  require(b && same_answer(*a, *b),
-          "a graph sent without its format reads as the format its text tells");
+  require(b && same_answer(*a, *b), "a graph sent without its format reads as the format its text tells");
   return 0;
 }

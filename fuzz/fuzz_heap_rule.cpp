@@ -1,6 +1,7 @@
 // Heap rules as typed (grundy octal RULE, /api/octal?code=RULE, grundy.heap_rule): octal and
 // hexadecimal codes, S(...) and allbut(...) subtraction sets, grundy, squares. The parser accepts
-// a rule or throws invalid_heap_rule or invalid_code, and nothing else; a rule it accepts prints
+// a rule or throws invalid_heap_rule or invalid_code (its message free of control characters,
+// the text escaped), and nothing else; a rule it accepts prints
 // back (str) to text that parses to the same rule; every option of a small heap leaves heaps
 // smaller than it and none empty; and the engine the rule's kind runs gives the first values
 // a mex over those options gives, computed here from nothing else.
@@ -24,9 +25,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::optional<grundy::heap_rule> parsed;
   try {
     parsed = grundy::heap_rule::parse(text);
-  } catch (const grundy::invalid_heap_rule&) {
+  } catch (const grundy::invalid_heap_rule& e) {
+    require(grundy::fuzz::shown_as_is(e.what()), "a message shows what it echoes as a portable name");
     return 0;
-  } catch (const grundy::invalid_code&) {
+  } catch (const grundy::invalid_code& e) {
+    require(grundy::fuzz::shown_as_is(e.what()), "a message shows what it echoes as a portable name");
     return 0;
   }
   const auto& rule = *parsed;

@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   grundy::octal_code code;
   try {
     code = grundy::octal_code::parse(text);
-  } catch (const grundy::invalid_code&) {
+  } catch (const grundy::invalid_code& e) {
+    require(grundy::fuzz::shown_as_is(e.what()), "a message shows what it echoes as a portable name");
     return 0;
   }
   const auto printed = code.str();

@@ -52,7 +52,8 @@ template <class E> void play(const grundy::game_position<typename E::game_type>&
     try {
       const auto after = p.game.canonical(traits::read_move<E>(p.game, position, line));
       if (std::find(moves.begin(), moves.end(), after) != moves.end()) position = after;
-    } catch (const std::invalid_argument&) {
+    } catch (const std::invalid_argument& e) {
+      require(grundy::fuzz::shown_as_is(e.what()), "a message shows what it echoes as a portable name");
     }
     // What a player is shown never fails.
     require(!traits::show<E>(p.game, position).empty(), "a position is drawn");

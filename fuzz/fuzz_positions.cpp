@@ -49,7 +49,8 @@ bool accepted(const typed& t, grundy::any_builtin_position& out) {
   try {
     out = grundy::parse_position(grundy::builtin_games{}, t.game, t.text);
     return true;
-  } catch (const std::invalid_argument&) {
+  } catch (const std::invalid_argument& e) {
+    require(grundy::fuzz::shown_as_is(e.what()), "a message shows what it echoes as a portable name");
   }
   return false;
 }

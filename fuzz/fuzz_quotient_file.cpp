@@ -74,7 +74,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto q = io::read_quotient_file(path, options);
     io::write_quotient_file(scratch.file(), q);
     require(same(io::read_quotient_file(scratch.file()), q), "a quotient written back reads the same");
-  } catch (const io::quotient_file_error&) {
+  } catch (const io::quotient_file_error& e) {
+    require(grundy::fuzz::shown_as_is(e.what()), "a message shows what it echoes as a portable name");
   } catch (const grundy::limit_exceeded&) {
   }
   ::close(fd);

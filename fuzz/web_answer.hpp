@@ -1,7 +1,7 @@
 #pragma once
 // What the web fuzz targets check of every answer the server gives: a status it may give to a
 // request of the fuzz's (a refusal in the 4xx or a result, never a failure of its own), and a
-// body that is what its type says, an error being one line of JSON.
+// body that is what its type says, an error being one line of JSON without control characters.
 
 #include "check.hpp"
 
@@ -43,6 +43,7 @@ inline void check_answer(const web::detail::one_answer& a, std::initializer_list
   const auto& message = v.as_object().at("error").as_string();
   require(!message.empty(), "an error says what is wrong");
   require(message.find('\n') == boost::json::string::npos, "an error is one line");
+  require(shown_as_is(message), "an error holds no control character");
 }
 
 } // namespace grundy::fuzz
