@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <exception>
 
 namespace grundy::misere_detail {
 namespace {
@@ -178,12 +179,41 @@ private:
   std::uint64_t steps_ = 0;
 };
 
+// The verifier's states are small blocks of malloc's heap, freed together when it ends: their
+// pages are given back then, so that what the budget counts as free is free (see
+// detail::return_free_heap). A verification that held less than a mapped block is not worth the
+// call (conservative_extension runs one per element it tries); one that threw may have held any.
+class heap_returned_after {
+public:
+  explicit heap_returned_after(const engine_context& ctx)
+      : ctx_(ctx), before_(ctx.budget().held()), exceptions_(std::uncaught_exceptions()) {}
+  ~heap_returned_after() {
+    if (kept_ >= detail::mapped_block_bytes || std::uncaught_exceptions() > exceptions_)
+      detail::return_free_heap();
+  }
+  heap_returned_after(const heap_returned_after&) = delete;
+  heap_returned_after& operator=(const heap_returned_after&) = delete;
+  // Called while the verifier still holds its states.
+  void note() noexcept {
+    const std::uint64_t held = ctx_.budget().held();
+    kept_ = held > before_ ? held - before_ : 0;
+  }
+
+private:
+  const engine_context& ctx_;
+  std::uint64_t before_, kept_ = 0; // what the verifier held at its end, past what was held before
+  int exceptions_;
+};
+
 } // namespace
 
 std::optional<sum_type> least_failure(const engine_context& ctx, const table_monoid& m, heap_size n,
                                       bool with_top_heap_only) {
+  heap_returned_after returned(ctx);
   verifier v(ctx, m, n);
-  return v.run(with_top_heap_only);
+  auto failure = v.run(with_top_heap_only);
+  returned.note();
+  return failure;
 }
 
 } // namespace grundy::misere_detail

@@ -13,6 +13,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace grundy::detail {
 
 // Blocks from this size on are mapped from the kernel (page_allocator, which also charges a
@@ -28,6 +32,18 @@ inline constexpr std::uint64_t mapped_block_bytes = std::uint64_t{1} << 20;
 constexpr std::uint64_t heap_block_bytes(std::uint64_t n) noexcept {
   if (n >= mapped_block_bytes) return whole_pages(n);
   return std::max<std::uint64_t>(32, (n + 8 + 15) & ~std::uint64_t{15});
+}
+
+// Gives back to the kernel the free pages inside malloc's heap. A block under mapped_block_bytes
+// comes from that heap, and once freed stays resident unless it lies at the heap's top: glibc
+// returns the top only, and a small block allocated later and still held pins everything below
+// it. A step that made and freed many small blocks (the verification's states, 50 MB under a
+// limit of 100 MB for 0.8) would otherwise leave them resident, uncounted, while the next step
+// takes the budget again for fresh mapped blocks: 0.8 under 100 MB reached 149 MB resident.
+inline void return_free_heap() noexcept {
+#if defined(__GLIBC__)
+  ::malloc_trim(0);
+#endif
 }
 
 // Why count at the allocator rather than estimate between steps: the misère engines grow in

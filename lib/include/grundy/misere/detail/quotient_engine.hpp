@@ -57,7 +57,8 @@ public:
     public:
       iterator(const engine_context& ctx, std::uint64_t i) : ctx_(&ctx), i_(i) {}
       std::span<const heap_size> operator*() const {
-        return {ctx_->parts_.data() + ctx_->option_start_[i_], ctx_->parts_.data() + ctx_->option_start_[i_ + 1]};
+        return {ctx_->parts_.data() + ctx_->option_start_[i_],
+                ctx_->parts_.data() + ctx_->option_start_[i_ + 1]};
       }
       iterator& operator++() {
         ++i_;
@@ -89,6 +90,7 @@ public:
   const heap_rule& rule() const noexcept { return rule_; }
   const quotient_options& options() const noexcept { return opts_; }
   detail::memory_budget& budget() noexcept { return budget_; }
+  const detail::memory_budget& budget() const noexcept { return budget_; }
 
 private:
   const heap_rule& rule_;
