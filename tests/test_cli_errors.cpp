@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cli_runner.hpp"
+#include "sanitized.hpp"
 
 #include <grundy/games/nim.hpp>
 #include <grundy/graph.hpp>
@@ -15,17 +16,7 @@ using grundy_test::run_cli;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool address_sanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool address_sanitized = true;
-#else
-constexpr bool address_sanitized = false;
-#endif
-#else
-constexpr bool address_sanitized = false;
-#endif
+using grundy_test::address_sanitized;
 
 // A refused command: `status`, stderr exactly `line` (and its newline), stdout empty.
 void expect_line(const std::string& args, int status, const std::string& line) {
