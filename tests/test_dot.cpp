@@ -103,13 +103,14 @@ BOOST_AUTO_TEST_CASE(styles_mark_terminals_and_p_positions) {
   BOOST_TEST(shaded == 3u);
 }
 
-// A backslash of a position's own name is drawn as it is: doubled in the label, so that
+// A position is drawn under the name every front end shows, its portable name (a backslash of
+// the file's name doubled), and each backslash of that is doubled again in the label, so that
 // Graphviz reads none of its escapes (\N, \n) in it; "\n" then starts the value's line.
 BOOST_AUTO_TEST_CASE(backslashes_of_names_are_kept) {
   const auto g = grundy::digraph_game::from_edges({"x\\", "z\\N"}, {{0, 1}});
   const auto solved = grundy::solve(g, g.position(std::vector<std::string>{"x\\"}));
   std::ostringstream dot;
   grundy::write_dot(dot, g, solved.graph, solved.values, &solved.infinite);
-  BOOST_TEST(dot.str().find(R"(label="x\\\ng=1")") != std::string::npos, dot.str());
-  BOOST_TEST(dot.str().find(R"(label="z\\N\ng=0")") != std::string::npos, dot.str());
+  BOOST_TEST(dot.str().find(R"(label="x\\\\\ng=1")") != std::string::npos, dot.str());
+  BOOST_TEST(dot.str().find(R"(label="z\\\\N\ng=0")") != std::string::npos, dot.str());
 }
