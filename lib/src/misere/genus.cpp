@@ -40,10 +40,17 @@ bool genus::of_nim_position() const {
 std::vector<genus> heap_genera(const heap_rule& rule, heap_size max_heap, const genus_options& options) {
   detail::genus_engine engine(rule, max_heap, options);
   std::vector<genus> result;
-  result.reserve(std::size_t{max_heap} + 1);
   for (heap_size h = 0; h <= max_heap; ++h) {
     const heap_size one[1] = {h};
-    result.push_back(engine.genus_of(engine.node_of(h == 0 ? std::span<const heap_size>{} : one)));
+    auto g = engine.genus_of(engine.node_of(h == 0 ? std::span<const heap_size>{} : one));
+    // The results are charged to the engine's limit as they grow: one a heap, up to 2^32 heaps.
+    if (result.size() == result.capacity()) {
+      const std::size_t more = std::max<std::size_t>(16, result.capacity());
+      engine.charge(detail::heap_block_bytes((result.capacity() + more) * sizeof(genus)));
+      result.reserve(result.capacity() + more);
+    }
+    engine.charge(detail::heap_block_bytes(g.gammas.capacity() * sizeof(grundy_value)));
+    result.push_back(std::move(g));
   }
   return result;
 }
@@ -60,6 +67,8 @@ genus position_genus(const heap_rule& rule, std::span<const heap_size> heaps, co
 tameness heap_tameness(const heap_rule& rule, heap_size max_heap, const genus_options& options) {
   detail::genus_engine engine(rule, max_heap, options);
   tameness result;
+  // One bit a heap, up to 2^32 heaps: charged to the engine's limit before it is held.
+  engine.charge((std::uint64_t{max_heap} + 1) / 8 + 1);
   result.heap_tame.reserve(std::size_t{max_heap} + 1);
   for (heap_size h = 0; h <= max_heap; ++h) {
     const heap_size one[1] = {h};
