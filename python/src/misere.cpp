@@ -168,12 +168,15 @@ void add_misere(py::module_& m) {
       .def(
           "outcome",
           [](const misere_quotient& q, const py::iterable& heaps) {
-            std::vector<heap_size> sizes;
+            // The class of the sum is multiplied out heap by heap: an iterable without end then
+            // holds no memory, and Ctrl-C stops it.
+            auto x = misere_quotient::identity;
+            std::size_t i = 0;
             for (const auto& h : heaps) {
-              (void)heap_element(q, h, "heaps: each heap");
-              sizes.push_back(h.cast<heap_size>());
+              x = q.multiply(x, heap_element(q, h, "heaps: each heap"));
+              check_signals(i++);
             }
-            return std::string(1, to_char(q.misere_outcome(sizes)));
+            return std::string(1, q.is_p(x) ? 'P' : 'N');
           },
           py::arg("heaps"),
           "'P' or 'N': the misère outcome of the sum of heaps `heaps` (each at most max_heap, or of any\n"

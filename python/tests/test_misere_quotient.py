@@ -3,6 +3,7 @@
 import itertools
 import os
 import signal
+import subprocess
 import threading
 import time
 
@@ -168,6 +169,35 @@ def test_ctrl_c_interrupts_a_long_quotient():
     finally:
         timer.cancel()
     assert time.monotonic() - started < 0.3 + 1.5
+
+
+def test_ctrl_c_interrupts_a_sum_without_end():
+    # The sum's class is multiplied out heap by heap: an endless iterable holds no memory and
+    # Ctrl-C ends it. A finite one still gets the parity answer of 0.3 (T tokens: P when odd).
+    q = grundy.misere_quotient("0.3", 9)
+    assert q.outcome(iter([1] * 100_001)) == "P" and q.outcome(iter([1] * 100_000)) == "N"
+    # The loop holds the GIL throughout (no Python code runs in it), so the signal comes from
+    # another process, as a terminal's Ctrl-C would.
+    killer = subprocess.Popen(["sh", "-c", f"sleep 0.3; kill -INT {os.getpid()}"])
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            q.outcome(itertools.repeat(1))
+    finally:
+        killer.kill()
+        killer.wait()
+    assert time.monotonic() - started < 0.3 + 1.0
+
+
+def test_genus_of_a_heap_past_the_memory_limit_is_refused_at_once():
+    # Heaps 0..h each hold their value and genus: a heap of 2^32 - 2 tokens cannot fit in 300 MB,
+    # and is refused before anything is computed (it once grew past 2 GB).
+    started = time.monotonic()
+    with pytest.raises(grundy.LimitExceeded, match="max_memory"):
+        grundy.genus("S(1,2)", 4294967294, max_memory="300M")
+    with pytest.raises(grundy.LimitExceeded, match="max_memory"):
+        grundy.genus("S(1,2)", 200_000_000, max_memory="100M")
+    assert time.monotonic() - started < 5
 
 
 def _options(rule, h):
