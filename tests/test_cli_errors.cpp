@@ -4,8 +4,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cli_runner.hpp"
-#include "sanitized.hpp"
 
+#include <grundy/detail/page_allocator.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/graph.hpp>
 
@@ -16,7 +16,7 @@ using grundy_test::run_cli;
 
 namespace {
 
-using grundy_test::address_sanitized;
+using grundy::detail::address_sanitized;
 
 // A refused command: `status`, stderr exactly `line` (and its newline), stdout empty.
 void expect_line(const std::string& args, int status, const std::string& line) {

@@ -8,9 +8,8 @@
 #define BOOST_TEST_MODULE misere_memory
 #include <boost/test/unit_test.hpp>
 
-#include "sanitized.hpp"
-
 #include <grundy/detail/memory_budget.hpp>
+#include <grundy/detail/page_allocator.hpp>
 #include <grundy/heap/rule.hpp>
 #include <grundy/memory_account.hpp>
 #include <grundy/misere/genus.hpp>
@@ -116,7 +115,7 @@ BOOST_AUTO_TEST_CASE(quotient_limits_hold) {
 // candidate took the budget again (0.8 under 32 MB reached 47 MB). Run in a child process,
 // whose peak resident set the kernel reports; the child starts with this process's pages.
 BOOST_AUTO_TEST_CASE(quotient_resident_memory_stays_within_limit) {
-  if (grundy_test::address_sanitized) {
+  if (grundy::detail::address_sanitized) {
     BOOST_TEST_MESSAGE("not measured: AddressSanitizer keeps freed blocks resident in its quarantine");
     return;
   }

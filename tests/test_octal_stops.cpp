@@ -70,6 +70,18 @@ private:
 
 constexpr double prompt = 0.5; // seconds: loose, for a loaded machine
 
+// Options of a run of 0.E7 to 2·10^6 values whose flag `stopper` sets 20 ms after the values
+// reach the slow check, which comes next: the octal analysis's options or the heap rules'.
+template <class Options> Options stopped_in_the_slow_check(std::atomic<bool>& stop, delayed_stop& stopper) {
+  Options o;
+  o.max_values = 2'000'000;
+  o.stop = &stop;
+  o.on_progress = [&stopper](const octal_progress& p) {
+    if (p.values == slow_check) stopper.start(std::chrono::milliseconds(20));
+  };
+  return o;
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_CASE(the_search_for_a_period_stops_promptly) {
@@ -104,12 +116,7 @@ BOOST_AUTO_TEST_CASE(the_search_for_a_period_stops_promptly) {
 BOOST_AUTO_TEST_CASE(an_analysis_stopped_in_its_search_says_it_did_not_look) {
   std::atomic<bool> stop{false};
   delayed_stop stopper(stop);
-  analysis_options o;
-  o.max_values = 2'000'000;
-  o.stop = &stop;
-  o.on_progress = [&](const octal_progress& p) {
-    if (p.values == slow_check) stopper.start(std::chrono::milliseconds(20)); // the check comes next
-  };
+  auto o = stopped_in_the_slow_check<analysis_options>(stop, stopper);
   std::optional<octal_checkpoint> last;
   o.checkpoint_seconds = 1e9; // only the one written at the end
   o.on_checkpoint = [&](const octal_checkpoint& c) { last = c; };
@@ -146,12 +153,7 @@ BOOST_AUTO_TEST_CASE(an_analysis_stopped_in_its_search_says_it_did_not_look) {
 BOOST_AUTO_TEST_CASE(a_heap_analysis_stopped_in_its_search_says_it_did_not_look) {
   std::atomic<bool> stop{false};
   delayed_stop stopper(stop);
-  heap_analysis_options o;
-  o.max_values = 2'000'000;
-  o.stop = &stop;
-  o.on_progress = [&](const octal_progress& p) {
-    if (p.values == slow_check) stopper.start(std::chrono::milliseconds(20));
-  };
+  const auto o = stopped_in_the_slow_check<heap_analysis_options>(stop, stopper);
   const auto a = analyse_heap_rule(heap_rule(slow_code), o);
   const double took = stopper.seconds_to(clock_type::now());
   BOOST_TEST(took >= 0);

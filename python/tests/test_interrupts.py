@@ -64,23 +64,29 @@ HEXADECIMAL_CALLS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(HEXADECIMAL_CALLS))
-def test_sigint_inside_a_hexadecimal_heap(name):
+def seconds_to_interrupt(call, after):
+    """Sends SIGINT `after` seconds into `call`, which must raise KeyboardInterrupt: the seconds
+    from the signal to the exception."""
     sent = []
 
     def send():
         sent.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGINT)
 
-    timer = threading.Timer(2.0, send)
+    timer = threading.Timer(after, send)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            HEXADECIMAL_CALLS[name]()
+            call()
         raised = time.monotonic()
     finally:
         timer.cancel()
-    assert raised - sent[0] < 1.0
+    return raised - sent[0]
+
+
+@pytest.mark.parametrize("name", sorted(HEXADECIMAL_CALLS))
+def test_sigint_inside_a_hexadecimal_heap(name):
+    assert seconds_to_interrupt(HEXADECIMAL_CALLS[name], 2.0) < 1.0
 
 
 def test_sigint_in_the_search_for_a_period(tmp_path):
@@ -88,21 +94,7 @@ def test_sigint_in_the_search_for_a_period(tmp_path):
     a thousand heaps: seconds on a loaded machine, once deaf to Ctrl-C."""
     checkpoint = str(tmp_path / "run.checkpoint")
     assert len(grundy.octal_sequence("0.E7", max=922, checkpoint=checkpoint)) == 922
-    sent = []
-
-    def send():
-        sent.append(time.monotonic())
-        os.kill(os.getpid(), signal.SIGINT)
-
-    timer = threading.Timer(0.3, send)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            grundy.octal_sequence(resume=checkpoint, max=2_000_000)
-        raised = time.monotonic()
-    finally:
-        timer.cancel()
-    assert raised - sent[0] < 1.0
+    assert seconds_to_interrupt(lambda: grundy.octal_sequence(resume=checkpoint, max=2_000_000), 0.3) < 1.0
 
 
 def test_a_finished_sequence_looked_for_its_period():
@@ -168,18 +160,4 @@ def test_keyboard_interrupt_from_a_state_s_hash():
 def test_sigint_inside_a_misere_hint(delay):
     # 0.07's misère quotient grows without bound: a heap of 10^5 tokens spends its budget on the
     # quotient before the game graph. A signal at any moment raises within a second.
-    sent = []
-
-    def send():
-        sent.append(time.monotonic())
-        os.kill(os.getpid(), signal.SIGINT)
-
-    timer = threading.Timer(delay, send)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            grundy.hint(grundy.Octal("0.07", [100_000]), misere=True)
-        raised = time.monotonic()
-    finally:
-        timer.cancel()
-    assert raised - sent[0] < 1.0
+    assert seconds_to_interrupt(lambda: grundy.hint(grundy.Octal("0.07", [100_000]), misere=True), delay) < 1.0

@@ -53,20 +53,23 @@ template <class Vector> void advise_huge_pages(Vector& v) noexcept {
   advise_huge_pages(v.data(), v.capacity() * sizeof(typename Vector::value_type));
 }
 
+// Whether this is built with AddressSanitizer (gcc says so by a macro, clang by a feature).
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool address_sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool address_sanitized = true;
+#else
+inline constexpr bool address_sanitized = false;
+#endif
+#else
+inline constexpr bool address_sanitized = false;
+#endif
+
 // AddressSanitizer keeps a shadow byte for every 8 bytes malloc hands out and writes it on
 // allocation and on release, so under it a reservation of address space is not free: it costs
 // an eighth of its size in written memory. Sanitized builds grow their arrays by doubling.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool reserve_address_space = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr bool reserve_address_space = false;
-#else
-inline constexpr bool reserve_address_space = true;
-#endif
-#else
-inline constexpr bool reserve_address_space = true;
-#endif
+inline constexpr bool reserve_address_space = !address_sanitized;
 
 // Half of the machine's memory: no single array of a process that fits in memory is larger.
 inline std::size_t half_physical_memory() {
