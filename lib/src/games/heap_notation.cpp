@@ -26,7 +26,8 @@ std::uint64_t parse_size(std::string_view word, std::uint64_t largest, std::stri
     if (!digits) throw;
     n = largest + 1; // past 2^64 - 1: too large too, not a malformed number
   }
-  if (n > largest) throw notation_error(fmt::format("{} {} is too large (at most {})", what, portable_name(word), largest));
+  if (n > largest)
+    throw notation_error(fmt::format("{} {} is too large (at most {})", what, portable_name(word), largest));
   return n;
 }
 

@@ -54,11 +54,11 @@ genus_engine::genus_engine(const heap_rule& rule, heap_size max_heap, const genu
       // The heaps' values live in the sequence's own storage, held as long as the engine: charged
       // at their widest before they are computed, so that a limit refuses a heap too large for it
       // at once rather than after the values.
-      heap_values_((budget_.take(detail::heap_block_bytes((std::uint64_t{max_heap} + 1) * sizeof(grundy_value))),
-                    heap_values(rule, std::size_t{max_heap} + 1, options.stop))),
+      heap_values_(
+          (budget_.take(detail::heap_block_bytes((std::uint64_t{max_heap} + 1) * sizeof(grundy_value))),
+           heap_values(rule, std::size_t{max_heap} + 1, options.stop))),
       index_(counted<std::pair<const key, std::uint32_t>>()), nodes_(counted<node>()),
-      heaps_(counted<heap_size>()), values_(counted<grundy_value>()), seen_(counted<char>()) {
-}
+      heaps_(counted<heap_size>()), values_(counted<grundy_value>()), seen_(counted<char>()) {}
 
 std::span<const heap_size> genus_engine::heaps_of(std::uint32_t n) const {
   return {heaps_.data() + nodes_[n].heaps_start, nodes_[n].heap_count};
