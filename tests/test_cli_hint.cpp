@@ -82,14 +82,13 @@ std::string graph_file() {
 } // namespace
 
 // Dawson's Kayles' period is proven after a couple of hundred values: a heap of 10^7 (or of
-// 2^32 - 1) is answered from it, where every split used to be tried (702 s at 10^7). The
-// bound is loose for a loaded machine; the answer takes milliseconds.
+// 2^32 - 1) is answered from it, where every split used to be tried (702 s at 10^7, past the
+// test's time-out). How fast it answers is a benchmark's matter, not this test's.
 BOOST_AUTO_TEST_CASE(octal_hint_from_the_period) {
   for (const std::string heap : {"10000000", "4294967295"}) {
     const auto [r, seconds] = run_grundy({"hint", "octal", "0.07", heap});
     BOOST_TEST_MESSAGE("hint octal 0.07 " << heap << ": " << seconds << " s");
     BOOST_TEST(r.status == 0, r.err);
-    BOOST_TEST(seconds < 5.0);
     BOOST_TEST(r.out.find("N: the player to move wins") != std::string::npos, r.out);
     BOOST_TEST(r.out.find("take 2 from the heap of " + heap) != std::string::npos, r.out);
     BOOST_TEST(r.out.find("winning moves in all: --all lists them") != std::string::npos, r.out);
