@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 #include <spawn.h>
 #include <stdexcept>
 #include <string>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -29,6 +31,7 @@ struct cli_result {
   int status = -1;
   std::string out;
   std::string err;
+  std::uint64_t peak_bytes = 0; // the process's peak resident memory (process::wait only)
 
   // Error reports must be one line.
   std::size_t err_lines() const { return count_lines(err); }
@@ -82,9 +85,11 @@ public:
 
   cli_result wait() const {
     int raw = 0;
-    while (::waitpid(pid_, &raw, 0) < 0 && errno == EINTR) {
+    rusage usage{};
+    while (::wait4(pid_, &raw, 0, &usage) < 0 && errno == EINTR) {
     }
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out_), slurp(err_)};
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out_), slurp(err_),
+            static_cast<std::uint64_t>(usage.ru_maxrss) * 1024}; // Linux reports kilobytes
   }
 
 private:

@@ -80,6 +80,24 @@ public:
     }
   }
 
+  // On the exploring thread, before a step that touches `bytes` at once (a vector moving to a
+  // larger block, a level's states copied into the graph): throws limit_exceeded if the step
+  // would pass the memory limit. Readings between units of work cannot see such a step coming,
+  // and once made it has passed the limit by its size (a 29 MB copy under a limit of 50 MB
+  // reached 76 MB).
+  void admit(std::uint64_t bytes, std::size_t levels, std::uint64_t states, std::uint64_t edges) const {
+    if (!options_.max_memory || bytes == 0) return;
+    const auto p = progress(levels, states, edges);
+    if (p.memory_bytes + bytes <= options_.max_memory) return;
+    // Rounded up, so that a need just past a limit in megabytes never reads as the limit itself.
+    constexpr std::uint64_t megabyte = std::uint64_t{1} << 20;
+    const std::uint64_t need = (p.memory_bytes + bytes + megabyte - 1) / megabyte * megabyte;
+    throw limit_exceeded("exploration stopped: its next step would take memory to " +
+                             memory_limit_text(need) + ", past the limit of " +
+                             memory_limit_text(options_.max_memory),
+                         p, limit_kind::memory);
+  }
+
 private:
   // Reading the memory takes a system call or two: once per interval is enough for a limit to
   // take effect at once, and the first call always looks.
@@ -100,6 +118,13 @@ private:
   mutable std::atomic<std::uint64_t> over_bytes_{0}; // the reading that passed the memory limit
   mutable std::atomic<bool> over_memory_{false};
 };
+
+// The bytes that appending `more` elements to `v` touches at once: the new ones, and every old
+// one too when the vector moves to a larger block (the old block is freed only after the copy).
+template <class V> std::uint64_t append_bytes(const V& v, std::size_t more) {
+  const bool moves = v.size() + more > v.capacity();
+  return (std::uint64_t{more} + (moves ? v.size() : 0)) * sizeof(typename V::value_type);
+}
 
 // Hands finished adjacency arrays to the CSR graph without copying them: they are moved into
 // the graph's public row-start and column storage, which Boost's own constructors fill, so
@@ -191,6 +216,11 @@ game_graph<state_t<G>> build_any(const G& g, const state_t<G>& start, const buil
         }
         if (states.size() >= monitor.max_states())
           monitor.check(result.level_starts.size(), states.size() + 1, targets.size());
+        // A rehash builds a table of twice the slots (and their control bytes) beside the old.
+        const bool rehash = index.size() >= index.max_load();
+        if (states.size() == states.capacity() || rehash)
+          monitor.admit(append_bytes(states, 1) + (rehash ? 2 * index.bucket_count() * (sizeof(stored_id) + 1) : 0),
+                        result.level_starts.size(), states.size(), targets.size());
         const auto id = static_cast<vertex_id>(states.size());
         states.push_back(std::move(c));
         index.insert(stored_id{id});
@@ -198,7 +228,14 @@ game_graph<state_t<G>> build_any(const G& g, const state_t<G>& start, const buil
       }
       std::sort(out.begin(), out.end());
       out.erase(std::unique(out.begin(), out.end()), out.end());
-      if (options.keep_edges) targets.insert(targets.end(), out.begin(), out.end());
+      if (options.keep_edges) {
+        if (targets.size() + out.size() > targets.capacity())
+          monitor.admit(append_bytes(targets, out.size()), result.level_starts.size(), states.size(),
+                        targets.size());
+        targets.insert(targets.end(), out.begin(), out.end());
+      }
+      if (offsets.size() == offsets.capacity())
+        monitor.admit(append_bytes(offsets, 1), result.level_starts.size(), states.size(), targets.size());
       result.edges += out.size();
       if constexpr (!symmetric_game<G>) result.raw_edges += out.size();
       offsets.push_back(targets.size());

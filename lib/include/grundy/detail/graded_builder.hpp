@@ -76,6 +76,8 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
         std::size_t listed = 0;
         for (auto& x : chunk)
           listed += x.shards.size();
+        monitor.admit(append_bytes(row_starts, end - begin) + append_bytes(column, listed), level + 1,
+                      states_so_far + next.size(), edges);
         grow_for(row_starts, end - begin, max_vertices + 1);
         grow_for(column, listed);
       }
@@ -96,6 +98,9 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
         std::size_t rows = 0, kept = 0;
         for (auto& x : chunk)
           rows += x.degrees.size(), kept += x.kept;
+        if (!share_faults)
+          monitor.admit(append_bytes(row_starts, rows) + append_bytes(column, kept), level + 1,
+                        states_so_far + next.size(), edges);
         grow_for(row_starts, rows, max_vertices + 1);
         grow_for(column, kept);
         if (!share_faults) prefault_tail(row_starts, rows), prefault_tail(column, kept);
@@ -118,6 +123,8 @@ game_graph<state_t<G>> build_graded(const G& g, const state_t<G>& start, const b
     first[0] = states_so_far;
     for (unsigned s = 0; s < shard_count; ++s)
       first[s + 1] = first[s] + next.shards[s].states.size();
+    monitor.admit(append_bytes(result.states, first[shard_count] - states_so_far), level + 1, states_so_far,
+                  edges);
     grow_for(result.states, first[shard_count] - states_so_far, max_vertices);
     prefault_tail(result.states, first[shard_count] - states_so_far);
     for (auto& shard : next.shards) {
