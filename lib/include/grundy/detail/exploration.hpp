@@ -219,7 +219,8 @@ game_graph<state_t<G>> build_any(const G& g, const state_t<G>& start, const buil
         // A rehash builds a table of twice the slots (and their control bytes) beside the old.
         const bool rehash = index.size() >= index.max_load();
         if (states.size() == states.capacity() || rehash)
-          monitor.admit(append_bytes(states, 1) + (rehash ? 2 * index.bucket_count() * (sizeof(stored_id) + 1) : 0),
+          monitor.admit(append_bytes(states, 1) +
+                            (rehash ? 2 * index.bucket_count() * (sizeof(stored_id) + 1) : 0),
                         result.level_starts.size(), states.size(), targets.size());
         const auto id = static_cast<vertex_id>(states.size());
         states.push_back(std::move(c));
