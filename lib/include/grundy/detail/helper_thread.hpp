@@ -14,8 +14,8 @@
 #include <immintrin.h>
 #endif
 #if defined(__linux__)
-#include <ctime>
 #include <linux/futex.h>
+#include <linux/membarrier.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
@@ -25,16 +25,21 @@ namespace grundy::detail {
 // Why not run_on_threads: a pipeline that hands work over every few microseconds (a block of
 // heaps in the sparse octal engine) can neither start a thread nor pay a futex wake-up each
 // time: on a virtual machine either costs tens of microseconds. The owner posts tasks, a few
-// ahead, and waits for each before it uses what that task wrote. Both sides spin a little
-// before they sleep, so a busy pipeline makes no system call, and an idle one (the owner away
-// on other work) does not keep a core busy. A sleeper is woken only if it said it sleeps.
+// ahead, and waits for each before it uses what that task wrote. A waiting side spins a few
+// microseconds, then sleeps on a futex until woken: on a machine shared with other work, a
+// thread spinning for a partner that is not running burns the core the partner needs (the
+// octal engine on two threads, beside one busy process on two cores, ran 6 times slower than
+// on one thread when each side spun a millisecond). A sleeper is woken only if it said it
+// sleeps.
 //
 // Each counter has one writer, which raises it with a plain store: a locked add, or any
 // fence, would stall the writer until the counter's cache line came back from the other core,
 // which reads it all the time, at every task (half a microsecond for a round trip between the
 // two cores of some virtual machines, against ten microseconds for a block of the octal
-// engine). Without the fence, a raise may miss a sleeper that is just going to sleep; the
-// sleeper therefore naps at most a millisecond before it looks again.
+// engine). So that the raise still never misses a sleeper, the sleeper pays for both sides:
+// between saying it sleeps and reading the count, it makes every running thread of the
+// process pass a full barrier (membarrier), which orders the writer's store before its read of
+// the flag. Where the kernel has no membarrier, the writer fences instead.
 class helper_thread {
 public:
   using task_function = void (*)(void*) noexcept;
@@ -72,17 +77,20 @@ public:
   bool idle() const noexcept { return finished(posted_.load()); }
 
   // Waits for task t, or for every task posted.
-  void wait(ticket t) noexcept { await(finished_, t); }
+  void wait(ticket t) noexcept { await(finished_, t, &stalled_); }
   void wait() noexcept { wait(posted_.load()); }
 
+  // How long the owner's waits lasted in all, counting only those past stall_time: a wait
+  // that long means the helper was not running (another process had its core), not that its
+  // task was long, since tasks take microseconds. The owner then does better alone.
+  std::chrono::nanoseconds stalled() const noexcept { return stalled_; }
+  static constexpr std::chrono::microseconds stall_time{500};
+
 private:
-  // A millisecond of spinning before sleeping. On a virtual machine a sleeper runs again some
-  // 80 microseconds after it is woken (measured: the octal engine's owner waited that long at
-  // a block whose helper had slept), and the owner of a busy pipeline may stay away longer
-  // than the 20 microseconds that 2,048 pauses take (a long proof): a helper that slept then
-  // woke late after each. A millisecond is short beside the time an idle owner stays away.
-  static constexpr std::chrono::microseconds spin_time{1000};
-  static constexpr int pauses_per_look = 256; // between two readings of the clock
+  // Spinning covers the hand-overs of a busy pipeline (a task finishing while its owner
+  // arrives) and no more: past that, the partner is away on long work or not running at all.
+  static constexpr std::chrono::microseconds spin_time{4};
+  static constexpr int pauses_per_look = 32; // between two readings of the clock (about 1 us)
 
   struct task {
     task_function run = nullptr;
@@ -108,13 +116,19 @@ private:
 #endif
   }
 
-  // The writer's side: a release store, then the sleeper's flag, read without a fence.
+  // The writer's side: a release store, then the sleeper's flag, read without a fence where
+  // the sleeper makes the barrier for it (see the class comment).
   static void raise(counter& c) noexcept {
     const std::atomic_ref<ticket> value(c.value);
     value.store(value.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+    if (sleeper_barrier())
+      std::atomic_signal_fence(std::memory_order_seq_cst); // the compiler keeps the order
+    else
+      std::atomic_thread_fence(std::memory_order_seq_cst);
     if (c.sleeping.load(std::memory_order_relaxed)) wake(c);
   }
-  static void await(counter& c, ticket target) noexcept {
+  // Waits until the count reaches `target`; a wait past stall_time adds its length to `stalled`.
+  static void await(counter& c, ticket target, std::chrono::nanoseconds* stalled = nullptr) noexcept {
     const auto look = [&] {
       for (int i = 0; i < pauses_per_look; ++i) {
         if (reached(c.load(), target)) return true;
@@ -123,23 +137,45 @@ private:
       return false;
     };
     if (look()) return;
-    for (const auto until = std::chrono::steady_clock::now() + spin_time;
-         std::chrono::steady_clock::now() < until;)
+    const auto from = std::chrono::steady_clock::now();
+    for (const auto until = from + spin_time; std::chrono::steady_clock::now() < until;)
       if (look()) return;
+    c.sleeping.store(true, std::memory_order_seq_cst);
+    if (sleeper_barrier()) full_barrier_everywhere();
     for (;;) {
-      c.sleeping.store(true, std::memory_order_seq_cst);
       const ticket now = std::atomic_ref<ticket>(c.value).load(std::memory_order_seq_cst);
       if (reached(now, target)) break;
-      nap(c, now);
+      sleep_while(c, now);
     }
     c.sleeping.store(false, std::memory_order_relaxed);
+    if (stalled) {
+      const auto waited = std::chrono::steady_clock::now() - from;
+      if (waited > stall_time) *stalled += waited;
+    }
   }
 
-  // Sleeps while the count is `now`, a millisecond at most (see the class comment).
-  static void nap(counter& c, ticket now) noexcept {
+  // Whether sleepers make the barrier for writers: the kernel's expedited membarrier, which a
+  // process must register for once (Linux 4.14 and later).
+  static bool sleeper_barrier() noexcept {
+#if defined(__linux__) && defined(SYS_membarrier)
+    static const bool registered =
+        syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+    return registered;
+#else
+    return false;
+#endif
+  }
+  static void full_barrier_everywhere() noexcept {
+#if defined(__linux__) && defined(SYS_membarrier)
+    syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
+#endif
+  }
+
+  // Sleeps while the count is `now`: until a writer wakes it, or the count has moved on (the
+  // futex compares it first), or a signal comes.
+  static void sleep_while(counter& c, ticket now) noexcept {
 #if defined(__linux__)
-    const timespec most{0, 1000000};
-    syscall(SYS_futex, &c.value, FUTEX_WAIT_PRIVATE, now, &most, nullptr, 0);
+    syscall(SYS_futex, &c.value, FUTEX_WAIT_PRIVATE, now, nullptr, nullptr, 0);
 #else
     (void)c, (void)now;
     std::this_thread::sleep_for(std::chrono::microseconds(100));
@@ -167,7 +203,8 @@ private:
   std::array<task, capacity> tasks_{};
   counter posted_;
   counter finished_;
-  std::thread thread_; // last: it starts once the rest is built
+  std::chrono::nanoseconds stalled_{0}; // the owner's alone
+  std::thread thread_;                  // last: it starts once the rest is built
 };
 
 } // namespace grundy::detail
