@@ -1,7 +1,9 @@
 #include <grundy/distributed.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
+#include <thread>
 
 namespace grundy::distributed {
 
@@ -94,12 +96,34 @@ std::vector<int> as_counts(const std::vector<std::uint64_t>& counts, std::vector
   return result;
 }
 
+// Completes a collective. MPI's blocking calls poll until the other ranks arrive, a core
+// burnt for each rank that waits, which another rank or process on the machine may need (ranks
+// oversubscribed on a laptop, other jobs on a node): a rank waiting for a slower one is then
+// slower still. So the collectives are started non-blocking, and their completion is polled a
+// few microseconds, then between sleeps that double from 20 microseconds to a millisecond:
+// a collective that completes late waits at most a millisecond more, short beside the work
+// between two collectives, and a waiting rank uses next to no processor.
+void finish(MPI_Request& request) {
+  int done = 0;
+  const auto spin_until = std::chrono::steady_clock::now() + std::chrono::microseconds(5);
+  while (MPI_Test(&request, &done, MPI_STATUS_IGNORE),
+         !done && std::chrono::steady_clock::now() < spin_until) {
+  }
+  for (auto nap = std::chrono::microseconds(20); !done;
+       nap = std::min(2 * nap, std::chrono::microseconds(1000))) {
+    std::this_thread::sleep_for(nap);
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+  }
+}
+
 } // namespace
 
 std::vector<std::uint64_t> channel::exchange_counts(const std::vector<std::uint64_t>& counts) {
   const timer t(seconds);
   std::vector<std::uint64_t> received(size_);
-  MPI_Alltoall(counts.data(), 1, MPI_UINT64_T, received.data(), 1, MPI_UINT64_T, comm_);
+  MPI_Request request;
+  MPI_Ialltoall(counts.data(), 1, MPI_UINT64_T, received.data(), 1, MPI_UINT64_T, comm_, &request);
+  finish(request);
   return received;
 }
 
@@ -114,8 +138,10 @@ void channel::exchange(const void* send, const std::vector<std::uint64_t>& count
   std::vector<int> send_at, receive_at;
   const auto send_counts = as_counts(counts, send_at);
   const auto receive_counts = as_counts(received, receive_at);
-  MPI_Alltoallv(send, send_counts.data(), send_at.data(), element, receive, receive_counts.data(),
-                receive_at.data(), element, comm_);
+  MPI_Request request;
+  MPI_Ialltoallv(send, send_counts.data(), send_at.data(), element, receive, receive_counts.data(),
+                 receive_at.data(), element, comm_, &request);
+  finish(request);
   MPI_Type_free(&element);
   for (int r = 0; r < size_; ++r)
     if (r != rank_) {
@@ -127,12 +153,18 @@ void channel::exchange(const void* send, const std::vector<std::uint64_t>& count
 
 void channel::sum(std::span<std::uint64_t> values) {
   const timer t(seconds);
-  MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UINT64_T, MPI_SUM, comm_);
+  MPI_Request request;
+  MPI_Iallreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UINT64_T, MPI_SUM, comm_,
+                 &request);
+  finish(request);
 }
 
 void channel::max(std::span<std::uint64_t> values) {
   const timer t(seconds);
-  MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UINT64_T, MPI_MAX, comm_);
+  MPI_Request request;
+  MPI_Iallreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_UINT64_T, MPI_MAX, comm_,
+                 &request);
+  finish(request);
 }
 
 std::uint64_t channel::sum(std::uint64_t value) {
@@ -147,13 +179,18 @@ std::uint64_t channel::max(std::uint64_t value) {
 
 double channel::max(double value) {
   const timer t(seconds);
-  MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  MPI_Request request;
+  MPI_Iallreduce(MPI_IN_PLACE, &value, 1, MPI_DOUBLE, MPI_MAX, comm_, &request);
+  finish(request);
   return value;
 }
 
 void channel::gather_all(const void* mine, std::size_t bytes, void* all) {
   const timer t(seconds);
-  MPI_Allgather(mine, static_cast<int>(bytes), MPI_BYTE, all, static_cast<int>(bytes), MPI_BYTE, comm_);
+  MPI_Request request;
+  MPI_Iallgather(mine, static_cast<int>(bytes), MPI_BYTE, all, static_cast<int>(bytes), MPI_BYTE, comm_,
+                 &request);
+  finish(request);
 }
 
 } // namespace detail
