@@ -342,13 +342,8 @@ BOOST_AUTO_TEST_CASE(two_threads_give_the_values_of_one) {
       for (const std::size_t part : {std::size_t{3000}, std::size_t{20'000}, r.count / 2, r.count})
         e.extend(values, part);
       BOOST_TEST_REQUIRE((values == expected));
-      // The helper did take part: a test of one thread twice would prove nothing. It marks most
-      // blocks unless the machine is busy enough for it to stall, and then it is let go.
-      const auto& stats = e.statistics();
-      BOOST_TEST(stats.helper_blocks > 0u);
-      if (stats.helper_stalls == 0) BOOST_TEST(stats.helper_blocks > stats.blocks / 2);
-      BOOST_TEST_MESSAGE(stats.helper_blocks << " of " << stats.blocks << " blocks by the helper, "
-                                             << stats.helper_stalls << " stalls");
+      // The helper did take part: a test of one thread twice would prove nothing.
+      BOOST_TEST(e.statistics().helper_blocks > e.statistics().blocks / 2);
     }
   }
 }

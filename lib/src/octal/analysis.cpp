@@ -170,12 +170,10 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
         {max_values, values.size() + threads.chunk(chunk), state.keep_going ? max_values : next_check});
     const std::size_t before = values.size();
     const bool sample = threads.sampling(); // a short chunk, which says nothing of the chunks' length
-    auto* const sparse = std::get_if<sparse_engine>(&engine);
-    if (sparse) sparse->set_threads(threads.threads());
-    const std::uint64_t stalls = sparse ? sparse->statistics().helper_stalls : 0;
+    if (auto* s = std::get_if<sparse_engine>(&engine)) s->set_threads(threads.threads());
     std::visit([&](auto& e) { e.extend(values, target, options.stop); }, engine);
     const double took = seconds_since(c0);
-    threads.ran(values.size() - before, took, sparse && sparse->statistics().helper_stalls != stalls);
+    threads.ran(values.size() - before, took);
     if (options.on_progress) options.on_progress({values.size(), elapsed(), rare_count()});
     if (!state.keep_going && values.size() >= next_check && values.size() < max_values) {
       look_for_period();

@@ -127,7 +127,6 @@ void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count, con
       !moves_.two_heaps.empty() && moves_.three_heaps.empty())
     helper.emplace();
   helper_ = helper ? &*helper : nullptr;
-  helper_since_ = std::chrono::steady_clock::now();
   struct release { // the helper's task ends before the helper does, and before extend returns
     impl& engine;
     ~release() {

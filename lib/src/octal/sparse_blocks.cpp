@@ -15,18 +15,6 @@ namespace grundy {
 
 using namespace detail::sparse;
 
-// Whether the helper has kept this thread waiting long enough to be let go for the rest of the
-// run (extend): waits that outlast any task mean it was not running, because the machine has
-// other work than these two threads. Two threads then take turns on one core, and each hand-over
-// waits for the scheduler: slower than one thread alone. Looked at every few blocks, against
-// the time since the run started, so that a stall or two on a quiet machine is forgiven.
-bool sparse_engine::impl::helper_stalled() {
-  if (++stall_looks_ % 16 != 0) return false;
-  const auto stalled = helper_->stalled();
-  if (stalled < min_stall) return false;
-  return stalled * stall_share > std::chrono::steady_clock::now() - helper_since_;
-}
-
 // Makes the block of heap h ready. Alone, the engine prepares it here. With a helper thread,
 // the helper has prepared most of it a few blocks ahead, from the values known when it was
 // handed out, and gone on with the proofs as far as those values allow (prove_ahead), while
@@ -40,12 +28,6 @@ template <class T> void sparse_engine::impl::next_block(const T* g, std::size_t 
     block().by_helper = false;
     fill_block(g, block(), rare_now(), false);
   };
-  if (helper_ && helper_stalled()) {
-    // Between two blocks: the block just left was the last the helper prepared for this run.
-    drain();
-    helper_ = nullptr;
-    ++statistics_.helper_stalls;
-  }
   if (!helper_) return prepare_here();
   const std::size_t next = (current_ + 1) % ring;
   if (posted_[next].start == h) {

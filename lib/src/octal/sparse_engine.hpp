@@ -43,7 +43,6 @@
 #include <array>
 #include <atomic>
 #include <bit>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -227,7 +226,6 @@ private:
 
   // The block pass and the second thread (sparse_blocks.cpp).
   template <class T> void next_block(const T* g, std::size_t h);
-  bool helper_stalled();
   template <class T> void post_block(const T* g, std::size_t slot, std::size_t start, std::size_t known);
   template <class T> static void run_helper_task(void* task) noexcept;
   void plan_block(block_marks& b, std::size_t start, std::size_t known, std::size_t share, std::size_t scan,
@@ -289,16 +287,11 @@ private:
     std::uint32_t ticket = 0; // with the helper: its task
   };
   std::array<block_marks, ring> blocks_;
-  std::size_t current_ = 0;                            // the block in use
-  std::vector<std::size_t> lower_;                     // complete_block's first rare heaps, per move
-  std::vector<std::uint8_t> aux_;                      // with a helper, the rows this thread reads
-  std::size_t words_ = 0;                              // words of a packed row
-  detail::helper_thread* helper_ = nullptr;            // set while extend runs with a helper thread
-  std::chrono::steady_clock::time_point helper_since_; // when it started
-  std::uint32_t stall_looks_ = 0;                      // blocks since helper_stalled last looked
-  // The helper is let go once its waits took a sixteenth of the run, and 2 ms at least.
-  static constexpr std::chrono::milliseconds min_stall{2};
-  static constexpr int stall_share = 16;
+  std::size_t current_ = 0;                           // the block in use
+  std::vector<std::size_t> lower_;                    // complete_block's first rare heaps, per move
+  std::vector<std::uint8_t> aux_;                     // with a helper, the rows this thread reads
+  std::size_t words_ = 0;                             // words of a packed row
+  detail::helper_thread* helper_ = nullptr;           // set while extend runs with a helper thread
   std::array<helper_task, ring> tasks_{};             // the helper's tasks, one per block
   std::array<posted_block, ring> posted_{};           // and what this thread knows of them
   std::size_t share_ = 0;                             // rare heaps per move left to complete_block

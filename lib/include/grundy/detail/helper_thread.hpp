@@ -77,14 +77,8 @@ public:
   bool idle() const noexcept { return finished(posted_.load()); }
 
   // Waits for task t, or for every task posted.
-  void wait(ticket t) noexcept { await(finished_, t, &stalled_); }
+  void wait(ticket t) noexcept { await(finished_, t); }
   void wait() noexcept { wait(posted_.load()); }
-
-  // How long the owner's waits lasted in all, counting only those past stall_time: a wait
-  // that long means the helper was not running (another process had its core), not that its
-  // task was long, since tasks take microseconds. The owner then does better alone.
-  std::chrono::nanoseconds stalled() const noexcept { return stalled_; }
-  static constexpr std::chrono::microseconds stall_time{500};
 
 private:
   // Spinning covers the hand-overs of a busy pipeline (a task finishing while its owner
@@ -127,8 +121,7 @@ private:
       std::atomic_thread_fence(std::memory_order_seq_cst);
     if (c.sleeping.load(std::memory_order_relaxed)) wake(c);
   }
-  // Waits until the count reaches `target`; a wait past stall_time adds its length to `stalled`.
-  static void await(counter& c, ticket target, std::chrono::nanoseconds* stalled = nullptr) noexcept {
+  static void await(counter& c, ticket target) noexcept {
     const auto look = [&] {
       for (int i = 0; i < pauses_per_look; ++i) {
         if (reached(c.load(), target)) return true;
@@ -137,8 +130,8 @@ private:
       return false;
     };
     if (look()) return;
-    const auto from = std::chrono::steady_clock::now();
-    for (const auto until = from + spin_time; std::chrono::steady_clock::now() < until;)
+    for (const auto until = std::chrono::steady_clock::now() + spin_time;
+         std::chrono::steady_clock::now() < until;)
       if (look()) return;
     c.sleeping.store(true, std::memory_order_seq_cst);
     if (sleeper_barrier()) full_barrier_everywhere();
@@ -148,10 +141,6 @@ private:
       sleep_while(c, now);
     }
     c.sleeping.store(false, std::memory_order_relaxed);
-    if (stalled) {
-      const auto waited = std::chrono::steady_clock::now() - from;
-      if (waited > stall_time) *stalled += waited;
-    }
   }
 
   // Whether sleepers make the barrier for writers: the kernel's expedited membarrier, which a
@@ -203,8 +192,7 @@ private:
   std::array<task, capacity> tasks_{};
   counter posted_;
   counter finished_;
-  std::chrono::nanoseconds stalled_{0}; // the owner's alone
-  std::thread thread_;                  // last: it starts once the rest is built
+  std::thread thread_; // last: it starts once the rest is built
 };
 
 } // namespace grundy::detail

@@ -19,12 +19,6 @@
 // behind two threads on codes where they are twice as fast.) A confirmed choice of one thread
 // only doubles its stretch, however clear: the balance moves towards two threads as a
 // sequence grows.
-// Whatever was asked or sampled, two threads give way to one when the engine reports that its
-// helper stalled (its waits outlasted any task: another process had the core). On a machine
-// shared with other work, two threads that take turns on one core hand work over at the
-// scheduler's pace, far slower than one thread alone; the load may come or go at any time in a
-// run of days, so one thread holds for a rest that doubles while the stalls go on (a second,
-// up to eight), and two are tried again after it.
 // The values never depend on it.
 
 #include <algorithm>
@@ -42,7 +36,6 @@ public:
 
   // The threads for the next chunk.
   unsigned threads() const noexcept {
-    if (resting()) return 1;
     if (fixed_) return fixed_;
     if (sampling()) return sample_ == 1 || sample_ == 2 ? 2 : 1;
     return chosen_;
@@ -54,21 +47,8 @@ public:
     return sampling() ? std::max<std::size_t>(usual / 8, min_values) : usual;
   }
 
-  // The chunk just run computed `values` values in `seconds`; `stalled`: its helper stalled.
-  void ran(std::size_t values, double seconds, bool stalled = false) noexcept {
-    if (fixed_ == 1) return;
-    if (resting()) {
-      rest_left_ -= seconds;
-      return;
-    }
-    if (stalled) {
-      rest_left_ = rest_;
-      rest_ = std::min(2 * rest_, max_rest);
-      sample_ = 0; // a sample cut short by the load says nothing: sampled again after the rest
-      one_ = two_ = {};
-      return;
-    }
-    if (threads() > 1) rest_ = first_rest;
+  // The chunk just run computed `values` values in `seconds`.
+  void ran(std::size_t values, double seconds) noexcept {
     if (fixed_) return;
     if (!started_) {
       // Chunks of a few milliseconds say more about overheads than about the engine's work: the
@@ -91,10 +71,7 @@ public:
   }
 
   // Whether the run is sampling now.
-  bool sampling() const noexcept { return !fixed_ && !resting() && started_ && sample_ < samples; }
-
-  // Whether one thread holds because two stalled.
-  bool resting() const noexcept { return rest_left_ > 0; }
+  bool sampling() const noexcept { return !fixed_ && started_ && sample_ < samples; }
 
 private:
   struct rate {
@@ -125,8 +102,6 @@ private:
   static constexpr double clear_gain = 1.25;   // two threads this much faster: held longer
   static constexpr double first_stretch = 2.0; // seconds a choice holds at first
   static constexpr double max_stretch = 16.0;
-  static constexpr double first_rest = 1.0; // seconds on one thread after a stall
-  static constexpr double max_rest = 8.0;
 
   unsigned fixed_;
   bool started_ = false;
@@ -138,7 +113,6 @@ private:
   unsigned sample_ = 0; // chunks of the current sample run so far
   double held_ = 0, stretch_ = first_stretch;
   rate one_, two_;
-  double rest_ = first_rest, rest_left_ = 0;
 };
 
 } // namespace grundy::detail

@@ -47,7 +47,6 @@ struct sparse_statistics {
   std::uint64_t helper_blocks = 0; // of those, blocks a second thread marked most of
   std::uint64_t helper_waits = 0;  // blocks the first thread had to wait for
   std::uint64_t helper_proofs = 0; // heaps whose proof the second thread had completed
-  std::uint64_t helper_stalls = 0; // runs that let the second thread go: it was not running
   std::uint64_t reviews = 0;       // times the split was reconsidered
   std::uint64_t changes = 0;       // times it changed
 };
