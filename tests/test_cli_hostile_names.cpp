@@ -296,7 +296,10 @@ BOOST_AUTO_TEST_CASE(typed_codes_and_rules_are_escaped) {
         "hint octal " + shell_word("\x1b.07") + " 3",
         "misere " + shell_word("S(1,\x1b[2J)") + " --max-heap 5",
         "misere " + shell_word("\x1b]0;t\x07") + " --max-heap 5", "hint nim " + shell_word("3\x1b"),
-        "hint wythoff " + shell_word("(3\x1b,5)"), std::string("play nim 3 --opponent human")}) {
+        "hint wythoff " + shell_word("(3\x1b,5)"), std::string("play nim 3 --opponent human"),
+        // Read as piles (a form feed is blank to the reader), then refused for its heights.
+        "hint tablettes --colors 1 --tablets 16 " + shell_word("\f\f[]\f"),
+        std::string("play wythoff 3 5 --opponent human")}) {
     const auto r = run_cli(args, "3>\x1b[2J\n9\x1b\n");
     check_shown(r, args);
     BOOST_TEST(r.status != 0, args);
