@@ -5,6 +5,8 @@ set -euo pipefail
 
 packages=(
   build-essential cmake
+  # a compiler cache, used by the build when present: rebuilds compile only what changed
+  ccache
   # Boost's headers hold Beast and Asio, grundy serve's HTTP server
   libboost1.81-dev libboost-graph1.81-dev libboost-json1.81-dev libboost-test1.81-dev
   libfmt-dev libcli11-dev
