@@ -17,6 +17,9 @@ packages=(
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-numpy python3-networkx
   # pip install . in a venv, from Debian's setuptools and wheel (pyproject.toml, setup.py)
   python3-venv python3-pip python3-setuptools python3-wheel
+  # docs/tutorial.ipynb, executed by the test suite with Debian's Jupyter (jupyter-nbconvert;
+  # Debian's jupyter-core, the `jupyter` command, would pull in Boost 1.74's headers)
+  python3-nbconvert jupyter-nbconvert python3-ipykernel python3-matplotlib
   openmpi-bin libopenmpi-dev
   # grundy serve's browser test: a real headless browser driven through WebDriver
   chromium chromium-driver python3-selenium
