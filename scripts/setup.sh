@@ -5,6 +5,8 @@ set -euo pipefail
 
 packages=(
   build-essential cmake
+  # a compiler cache, used by the build when present: rebuilds compile only what changed
+  ccache
   # Boost's headers hold Beast and Asio, grundy serve's HTTP server
   libboost1.81-dev libboost-graph1.81-dev libboost-json1.81-dev libboost-test1.81-dev
   libfmt-dev libcli11-dev
@@ -13,6 +15,11 @@ packages=(
   graphviz
   # the Python module (python/) and its tests; networkx also loads grundy's GraphML exports
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-numpy python3-networkx
+  # pip install . in a venv, from Debian's setuptools and wheel (pyproject.toml, setup.py)
+  python3-venv python3-pip python3-setuptools python3-wheel
+  # docs/tutorial.ipynb, executed by the test suite with Debian's Jupyter (jupyter-nbconvert;
+  # Debian's jupyter-core, the `jupyter` command, would pull in Boost 1.74's headers)
+  python3-nbconvert jupyter-nbconvert python3-ipykernel python3-matplotlib
   openmpi-bin libopenmpi-dev
   # grundy serve's browser test: a real headless browser driven through WebDriver
   chromium chromium-driver python3-selenium
