@@ -348,6 +348,10 @@ def test_games_describe_the_form_and_board_of_each_game(server):
         assert server.get("/api/moves?" + urllib.parse.urlencode(params)).status == 200, params
 
 
+def test_refusals_carry_a_code_beside_the_english_line(server):
+    assert_error(server.get("/api/moves?" + q("game=nim&position=3 x")), 400, code="input")
+
+
 # --- /api/hint and /api/moves (being added) ---------------------------------------------------------
 
 
