@@ -3,7 +3,7 @@
 
 import { stream, isAbort } from './api.js';
 import { el, clear } from './dom.js';
-import { t, errorText, formatNumber } from './i18n.js';
+import { t, errorText, formatNumber, formatDecimal, methodName } from './i18n.js';
 import { plotSequence } from './plot.js';
 
 const ROWS_AT_ONCE = 24;
@@ -61,9 +61,10 @@ export function createOctal(ui, { onChange }) {
   /** Shows shown (again, in the current language). */
   function showResult() {
     clear(ui.result);
-    ui.error.hidden = !shown?.error;
+    ui.error.hidden = !(shown?.error || shown?.refused);
     if (!shown) return;
-    if (shown.data) render(shown.data);
+    if (shown.refused) ui.error.textContent = t(shown.refused.key, shown.refused.vars);
+    else if (shown.data) render(shown.data);
     else if (shown.cancelled) ui.result.append(el('p', { class: 'muted', text: t('octal.cancelled') }));
     else ui.error.textContent = errorText(shown.error);
   }
@@ -90,7 +91,7 @@ export function createOctal(ui, { onChange }) {
         onProgress: (p) => {
           if (p.values !== undefined) {
             if (max) ui.bar.value = Math.min(p.values, max);
-            progress('octal.progress', { n: p.values, s: (p.seconds || 0).toFixed(1) });
+            progress('octal.progress', { n: p.values, s: formatDecimal(p.seconds, 1) });
           }
         },
       });
@@ -125,7 +126,7 @@ export function createOctal(ui, { onChange }) {
 
     const facts = el('dl', { class: 'facts' });
     const fact = (term, ...value) => facts.append(el('div', {}, el('dt', { text: term }), el('dd', {}, ...value)));
-    fact(t('octal.f.values'), t('octal.values', { last: formatNumber(d.values - 1), s: Number(d.seconds || 0).toFixed(3), method: d.method || '' }));
+    fact(t('octal.f.values'), t('octal.values', { last: formatNumber(d.values - 1), s: formatDecimal(d.seconds, 3), method: methodName(d.method || '') }));
     fact(t('octal.f.max'), String(d.max_value));
     fact(t('octal.f.period'), el('span', { 'data-testid': 'octal-period', text: periodText(d) }));
     if (periodic) {
@@ -135,7 +136,11 @@ export function createOctal(ui, { onChange }) {
       const words = d.rare_mask ? t('octal.rare.mask', { mask: d.rare_mask, n: formatNumber(d.rare_count) }) : t('octal.rare.count', { n: formatNumber(d.rare_count) });
       fact(t('octal.f.rare'), words);
     }
-    ui.result.append(el('section', { class: 'card' }, el('h2', { text: t('octal.result', { rule }) }), facts, explain(d, periodic)));
+    const head = el('section', { class: 'card' }, el('h2', { text: t('octal.result', { rule }) }));
+    // A run the server's time limit stopped: what it computed, and that nothing more is known.
+    if (d.partial) head.append(el('p', { class: 'notice', 'data-testid': 'octal-partial', text: t('octal.partial', { n: formatNumber(d.values), seconds: d.partial.seconds }) }));
+    head.append(facts, explain(d, periodic));
+    ui.result.append(head);
 
     if (!seq) return;
     const plot = el('section', { class: 'card' }, el('h2', { text: t('octal.plot') }));
@@ -212,6 +217,13 @@ export function createOctal(ui, { onChange }) {
   ui.cancel.addEventListener('click', () => controller?.abort());
 
   return {
+    /** Refuses what was typed, with the mistake {key, vars}: nothing is computed. */
+    refuse(mistake) {
+      controller?.abort();
+      shown = { refused: mistake };
+      showResult();
+      busy(false);
+    },
     run,
     /** Words what is shown again in the current language. */
     rerender() {
