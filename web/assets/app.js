@@ -2,10 +2,10 @@
 // (view, game, parameters, position, misère play) in the URL's fragment.
 
 import { getJSON } from './api.js';
-import { $, $all, el, clear } from './dom.js';
+import { $, $all } from './dom.js';
 import { t, applyI18n, setLang, getLang, initialLang, onLangChange, errorText, formatNumber } from './i18n.js';
 import {
-  setCatalogue, gameNames, gameName, formFields, fieldLabel, fieldHelp, rulesLine, setupOf, fieldsOf, checkSetup, heapsOf, titleOf,
+  setCatalogue, gameNames, formFields, rulesLine, setupOf, fieldsOf, checkSetup, heapsOf, titleOf,
 } from './games.js';
 import { createPlay } from './play.js';
 import { createGraph, drawBounds } from './graph.js';
@@ -13,6 +13,7 @@ import { renderParity } from './nim_table.js';
 import { createOctal } from './octal.js';
 import { createTable } from './table.js';
 import { createMisere, misereMaxHeap } from './misere.js';
+import { createSetupForm } from './setup_form.js';
 
 const VIEWS = ['play', 'octal', 'table', 'misere'];
 // The game a first visit shows, when the server has it; else its first game.
@@ -181,74 +182,12 @@ function updateGraph() {
 
 // --- the set-up form ----------------------------------------------------------------------------
 
-let formGame = null; // the game whose fields the form shows
-
-/** The form's fields for a game, made from its entry; values typed are kept across languages. */
-function buildFields(game) {
-  const box = $('#setup-fields');
-  const kept = formGame === game ? readFields() : null;
-  clear(box);
-  let bodyField = false;
-  for (const f of formFields(game)) {
-    const id = `field-${f.name}`;
-    const help = fieldHelp(game, f);
-    const helpId = help ? `${id}-help` : null;
-    let input;
-    if (f.kind === 'flag') {
-      input = el('input', { id, name: f.name, type: 'checkbox', 'data-testid': id });
-      box.append(el('label', { class: 'check' }, input, ' ', el('span', { text: fieldLabel(game, f) })));
-      continue;
-    }
-    if (f.role === 'body') {
-      bodyField = true;
-      input = el('textarea', { id, name: f.name, rows: '6', spellcheck: 'false', 'data-testid': id, 'aria-describedby': helpId });
-    } else {
-      const numeric = f.kind === 'whole' || f.kind === 'whole_list';
-      input = el('input', { id, name: f.name, type: 'text', autocomplete: 'off', spellcheck: 'false', inputmode: numeric ? 'numeric' : null, 'data-testid': id, 'aria-describedby': helpId });
-    }
-    const node = el('div', { class: 'field' }, el('label', { for: id, text: fieldLabel(game, f) }), input);
-    if (help) node.append(el('small', { id: helpId, text: help }));
-    box.append(node);
-  }
-  $('#graph-file-field').hidden = !bodyField;
-  formGame = game;
-  if (kept) writeFields(kept);
-}
-
-function readFields() {
-  const fields = {};
-  for (const key of fieldsOf(formGame)) {
-    const input = field(key);
-    if (input) fields[key] = input.type === 'checkbox' ? input.checked : input.value;
-  }
-  return fields;
-}
-
-function writeFields(setup) {
-  for (const key of fieldsOf(setup.game || formGame)) {
-    const input = field(key);
-    if (!input || setup[key] === undefined) continue;
-    if (input.type === 'checkbox') input.checked = setup[key] === true;
-    else input.value = setup[key];
-  }
-}
-
-function fillGameList() {
-  const chosen = gameSelect.value;
-  clear(gameSelect);
-  for (const name of gameNames()) gameSelect.append(el('option', { value: name, text: gameName(name) }));
-  if (chosen) gameSelect.value = chosen;
-}
-
-function fillSetup(setup) {
-  gameSelect.value = setup.game;
-  buildFields(setup.game);
-  writeFields(setup);
-}
+const setupForm = createSetupForm({ form, gameSelect, box: $('#setup-fields'), fileField: $('#graph-file-field') });
+const fillSetup = (setup) => setupForm.fill(setup);
 
 /** The set-up as typed: an empty field stays empty, to be refused rather than replaced. */
 function readSetup() {
-  return setupOf(gameSelect.value, readFields());
+  return setupOf(gameSelect.value, setupForm.read());
 }
 
 let setupMistake = null; // {key, vars}, worded again when the language changes
@@ -499,8 +438,7 @@ function translate() {
   applyI18n(document);
   document.documentElement.lang = getLang();
   $('#language').value = getLang();
-  fillGameList();
-  if (formGame) buildFields(formGame);
+  setupForm.translate();
   if (play.state.setup) {
     $('#setup-summary').textContent = titleOf(play.state.setup);
     $('#rules').textContent = rulesLine(play.state.setup, play.state.misere);
