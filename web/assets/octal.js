@@ -47,6 +47,7 @@ export function createOctal(ui, { onChange }) {
   let last = null; // the code of the last result shown
   let shown = null; // what the result area shows: {data}, {cancelled: true} or {error}
   let progressLine = null; // {key, vars}
+  let range = {}; // the heaps the plot shows: {from, to}, all when empty
 
   function progress(key, vars = {}) {
     progressLine = { key, vars };
@@ -80,6 +81,7 @@ export function createOctal(ui, { onChange }) {
     controller = new AbortController();
     const mine = controller;
     shown = null;
+    range = {};
     showResult();
     busy(true);
     ui.bar.removeAttribute('value');
@@ -144,12 +146,50 @@ export function createOctal(ui, { onChange }) {
 
     if (!seq) return;
     const plot = el('section', { class: 'card' }, el('h2', { text: t('octal.plot') }));
-    plot.append(el('div', { class: 'plot-wrap' }, plotSequence(seq, d, rare)));
+    plot.append(plotRange(seq, d, rare));
     plot.append(legend(periodic, d, rare));
     ui.result.append(plot);
     if (rare) ui.result.append(rareSection(seq, d, rare));
     else if (d.rare_count) ui.result.append(el('p', { class: 'muted card', text: t('octal.rare.unknown') }));
     ui.result.append(valuesTable(seq, d, rare));
+  }
+
+  /**
+   * The plot with its range: heaps from and to, so that a million values are not one solid band.
+   * The range is kept while the result is shown (in another language too).
+   */
+  function plotRange(seq, d, rare) {
+    const last = seq.length - 1;
+    const wrap = el('div', { class: 'plot-wrap' });
+    const box = el('div', {});
+    const from = el('input', { id: 'plot-from', type: 'text', inputmode: 'numeric', autocomplete: 'off', 'data-testid': 'plot-from', value: String(range.from ?? 0) });
+    const to = el('input', { id: 'plot-to', type: 'text', inputmode: 'numeric', autocomplete: 'off', 'data-testid': 'plot-to', value: String(range.to ?? last) });
+    const mistake = el('p', { class: 'error', role: 'alert', hidden: true });
+    const draw = () => {
+      clear(wrap).append(plotSequence(seq, d, rare, { from: range.from ?? 0, to: range.to ?? last }));
+    };
+    const apply = (event) => {
+      event.preventDefault();
+      const a = Number(from.value.trim());
+      const b = Number(to.value.trim());
+      const whole = (text) => /^\d+$/.test(text.trim());
+      if (!whole(from.value) || !whole(to.value) || a > b || b > last) {
+        mistake.hidden = false;
+        mistake.textContent = t('plot.bad.range', { last: formatNumber(last) });
+        return;
+      }
+      mistake.hidden = true;
+      range = { from: a, to: b };
+      draw();
+    };
+    const form = el('form', { class: 'plot-range', novalidate: true },
+      el('label', { for: 'plot-from', text: t('plot.from') }), from,
+      el('label', { for: 'plot-to', text: t('plot.to') }), to,
+      el('button', { type: 'submit', class: 'small-button', 'data-testid': 'plot-show', text: t('plot.show') }));
+    form.addEventListener('submit', apply);
+    draw();
+    box.append(form, mistake, wrap);
+    return box;
   }
 
   function explain(d, periodic) {

@@ -12,7 +12,7 @@
   marks        a hint marked on the board (and in view on a phone), the last move marked
   misère       the quotient of 0.07 to heap 20 as `grundy misere` gives it, with each heap's
                element and genus; a misère sum played from it, its hint `grundy hint --misere`'s
-  octal        "At most" refuses 0 and abc with a message
+  octal        "At most" refuses 0 and abc with a message; the plot shows a range of heaps
   table link   a fill that stopped leaves the link naming it, not the fill before
   failed game  a game the server refuses leaves no board, no graph of the game before, and
                says what to change; a click on a position with no move is not a game lost
@@ -322,6 +322,27 @@ def octal_at_most(run):
                          f'a message for At most {bad!r}')
         run.expect('At most' in message and not p.tids('octal-period'), f'octal: At most {bad!r} gives {message!r}')
     run.ok(f'octal: At most 0 and abc refused: {message!r}')
+    # The plot's range: heaps 60 to 120 of 0.07, and a range the other way round refused.
+    p.js("document.getElementById('octal-max').value = ''")
+    p.click(p.tid('octal-run'))
+    p.wait(lambda: p.tids('plot-from'), 'the plot of 0.07')
+    for name, value in (('plot-from', '60'), ('plot-to', '120')):
+        box = p.tid(name)
+        box.clear()
+        box.send_keys(value)
+    p.click(p.tid('plot-show'))
+    label = p.wait(lambda: (lambda l: l if 'from 60 to 120' in l else None)(
+        p.js("return document.querySelector('#octal-result svg.plot').getAttribute('aria-label')")), 'the plot of heaps 60 to 120')
+    ticks = [int(x) for x in p.js("""return [...document.querySelectorAll('#octal-result svg.plot text.tick[text-anchor=middle]')]
+                                      .map((t) => t.textContent);""")]
+    run.expect(ticks and min(ticks) >= 60 and max(ticks) <= 120, f'octal: the plot of heaps 60 to 120 has ticks {ticks}')
+    box = p.tid('plot-from')
+    box.clear()
+    box.send_keys('130')
+    p.click(p.tid('plot-show'))
+    wrong = p.wait(lambda: p.js("return [...document.querySelectorAll('#octal-result .error')].filter((e) => !e.hidden).map((e) => e.textContent).join('')"),
+                   'a message for a range the other way round')
+    run.ok(f'octal: the plot shows heaps 60 to 120 ({label!r}); 130 to 120 says {wrong!r}')
 
 
 def table_link(run):
