@@ -5,7 +5,7 @@ import { getJSON } from './api.js';
 import { $, $all } from './dom.js';
 import { t, applyI18n, setLang, getLang, initialLang, onLangChange, errorText, formatNumber } from './i18n.js';
 import {
-  setCatalogue, gameNames, formFields, rulesLine, setupOf, fieldsOf, checkSetup, heapsOf, titleOf,
+  setCatalogue, gameNames, formFields, rulesLine, setupOf, fieldsOf, checkSetup, heapsOf, titleOf, boardKind,
 } from './games.js';
 import { createPlay } from './play.js';
 import { createGraph, drawBounds } from './graph.js';
@@ -83,7 +83,12 @@ const play = createPlay(
   { onChange: () => afterPlayChange() }
 );
 
-const graph = createGraph({ container: $('#graph-view'), onJump: (state, how) => play.jump(state, how), maxDrawn: () => limits.max_drawn });
+const graph = createGraph({
+  container: $('#graph-view'),
+  onJump: (state, how) => play.jump(state, how),
+  maxDrawn: () => limits.max_drawn,
+  board: () => (play.state.setup ? boardKind(play.state.setup.game) : 'list'),
+});
 
 const octal = createOctal(
   {

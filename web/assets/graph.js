@@ -2,8 +2,9 @@
 // its moves marked, and a click on a vertex to play on from there.
 
 import { getJSON, stream, isAbort } from './api.js';
-import { el, clear } from './dom.js';
+import { el, svg, clear } from './dom.js';
 import { t, errorText } from './i18n.js';
+import { heapsOf, pilesOf } from './games.js';
 
 const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 const READABLE = 120; // past this many positions a picture is drawn only when asked for
@@ -43,7 +44,31 @@ export function parseSvg(text) {
   return document.importNode(root, true);
 }
 
-export function createGraph({ container, onJump, maxDrawn }) {
+// The tablets' colours, as app.css draws them on the board (.c0 to .c9).
+const TABLET_FILLS = ['#c92a2a', '#2b2b2b', '#e8b100', '#2b8a3e', '#7048e8', '#e8590c', '#0c8599', '#8d5524', '#d6336c', '#868e96'];
+
+/**
+ * A vertex's position drawn as a small picture of the board in place of the server's text:
+ * tablettes' piles as a dot of the top colour and the height ("● 1 ● 2"), heaps as their sizes.
+ * Screen readers keep the vertex's label, which says the position in full.
+ */
+function pictureOf(g, state, board) {
+  const text = [...g.querySelectorAll('text')].find((node) => node.textContent.trim() === state);
+  if (!text) return;
+  const piles = board === 'tablettes' ? pilesOf(state) : null;
+  if (piles) {
+    clear(text);
+    piles.forEach(([colour, height], i) => {
+      // A white ring keeps a black dot seen on the dark box of a position with no move.
+      text.append(svg('tspan', { fill: TABLET_FILLS[colour % TABLET_FILLS.length], stroke: '#ffffff', 'stroke-width': '0.8', text: '\u25CF' }));
+      text.append(svg('tspan', { text: `${height}${i < piles.length - 1 ? '\u2002' : ''}` }));
+    });
+  } else if (board === 'heaps') {
+    text.textContent = heapsOf(state).join(' ') || '\u2205';
+  }
+}
+
+export function createGraph({ container, onJump, maxDrawn, board = () => 'list' }) {
   let key = null; // which graph is drawn (or being drawn)
   let controller = null;
   const sizes = new Map(); // key -> {count} or {over: the bound it is over}: asked once a game
@@ -141,6 +166,7 @@ export function createGraph({ container, onJump, maxDrawn }) {
       const vertex = byId(id);
       if (!vertex) continue;
       nodes.set(vertex.state, g);
+      pictureOf(g, vertex.state, board());
       g.setAttribute('tabindex', '-1');
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', t('graph.vertex', { state: vertex.state, value: vertex.value, outcome: vertex.outcome }));

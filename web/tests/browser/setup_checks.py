@@ -8,7 +8,8 @@
   words        tablettes moves as "the red pile of 1 onto the red pile of 2" in both languages,
                a title's plurals, French decimal commas and engine names
   projector    at 1920 x 1080 with Large type the graph of tablettes 2 x 2 fills two thirds of the
-               page's width with labels of 24 px or more; focus outlines have room
+               page's width with labels of 24 px or more; focus outlines have room; positions
+               drawn as piles
   marks        a hint marked on the board (and in view on a phone), the last move marked
   misère       the quotient of 0.07 to heap 20 as `grundy misere` gives it, with each heap's
                element and genus; a misère sum played from it, its hint `grundy hint --misere`'s
@@ -228,6 +229,15 @@ def projector(run):
                    f'projector: a focus outline at the picture\'s edge is cut (overflow {m["overflow"]}, padding {m["pad"]})')
         run.ok(f'projector: at 1920 x 1080 with Large type the graph is {m["width"]:.0f} px wide of {m["page"]}, '
                f'labels {m["label"]:.1f} px')
+        # Positions drawn as small pictures of the board, not as [[colour,height],...].
+        texts = p.js("""return [...document.querySelectorAll('[data-testid=graph-view] g.node text')].map(
+                          (t) => [t.textContent, t.querySelectorAll('tspan[fill]').length]);""")
+        raw = [text for text, _ in texts if '[[' in text]
+        pictures = [text for text, dots in texts if dots]
+        run.expect(not raw and len(pictures) == 12, f'projector: the graph\'s positions read {texts[:4]}...')
+        run.ok(f'projector: positions drawn as piles ({pictures[0]!r}), not as lists of numbers')
+        p.js('document.activeElement.blur()')
+        p.shot('web-projector.png', ['#graph-panel'])
     finally:
         set_large(p, False)
         p.size(1280, 900)
