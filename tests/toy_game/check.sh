@@ -106,9 +106,16 @@ cli = json.loads(subprocess.run([grundy, "graph", "lasker", "3", "4", "5", "--fo
 assert strip(web) == strip(cli), (web, cli)
 hint = get("api/hint?game=lasker&position=2+3+6")
 assert hint["game"] == "lasker" and hint["outcome"] == "P", hint
-assert "lasker" in [g["name"] for g in get("api/games")["games"]]
+lasker = next(g for g in get("api/games")["games"] if g["name"] == "lasker")
+assert (lasker["title"], lasker["board"]) == ("Lasker's Nim", "heaps"), lasker
+assert [(f["name"], f["example"]) for f in lasker["fields"]] == [("heaps", "3 4 5")], lasker
 print("web ok")
 PY
 kill "$server"
+# The web page: the game in its menu, its form made from the entry, drawn as heaps and played
+# (skipped, status 77, where no browser is installed).
+status=0
+"$python" "$source_dir/web/tests/browser/run_browser.py" "$grundy" --only games_list,fields >browser.txt 2>&1 || status=$?
+[ "$status" -eq 0 ] || [ "$status" -eq 77 ] || fail "the web page: $(tail -5 browser.txt)"
 
 echo "lasker: graph, hint, play, --export, Python and the web server all work"

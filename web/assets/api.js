@@ -3,11 +3,13 @@
 
 export class ApiError extends Error {
   /** kind: 'server' (the server's own line), 'network', 'format' (an answer we cannot read) */
-  constructor(message, { status = 0, kind = 'server' } = {}) {
+  constructor(message, { status = 0, kind = 'server', code = '', details = {} } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.kind = kind;
+    this.code = code; // the server's machine-readable kind of refusal ("limit.memory"), worded by the page
+    this.details = details || {};
   }
 }
 
@@ -50,13 +52,14 @@ async function send(path, params, { signal, body, accept } = {}) {
 
 async function errorOf(response) {
   let message = '';
+  let data = null;
   try {
-    const data = JSON.parse(await response.text());
+    data = JSON.parse(await response.text());
     if (data && typeof data.error === 'string') message = data.error;
   } catch (error) {
     if (isAbort(error)) throw error;
   }
-  return new ApiError(message, { status: response.status, kind: message ? 'server' : 'format' });
+  return new ApiError(message, { status: response.status, kind: message ? 'server' : 'format', code: data?.code || '', details: data?.details });
 }
 
 const cache = new Map();
@@ -150,7 +153,7 @@ function readLines(lines, onProgress) {
     } catch {
       throw new ApiError('', { kind: 'format' });
     }
-    if (item.error !== undefined) throw new ApiError(String(item.error), { status: item.status || 500 });
+    if (item.error !== undefined) throw new ApiError(String(item.error), { status: item.status || 500, code: item.code || '', details: item.details });
     if (item.progress !== undefined && onProgress) onProgress(item.progress);
     if (item.result !== undefined) return { result: item.result };
   }

@@ -2,17 +2,22 @@
 // (view, game, parameters, position, misère play) in the URL's fragment.
 
 import { getJSON } from './api.js';
-import { $, $all, show } from './dom.js';
-import { t, applyI18n, setLang, getLang, initialLang, onLangChange } from './i18n.js';
-import { DEFAULTS, GAME_NAMES, setupOf, fieldsOf, checkSetup, heapsOf, titleOf } from './games.js';
+import { $, $all } from './dom.js';
+import { t, applyI18n, setLang, getLang, initialLang, onLangChange, errorText, formatNumber } from './i18n.js';
+import {
+  setCatalogue, gameNames, formFields, rulesLine, setupOf, fieldsOf, checkSetup, heapsOf, titleOf, boardKind,
+} from './games.js';
 import { createPlay } from './play.js';
 import { createGraph, drawBounds } from './graph.js';
 import { renderParity } from './nim_table.js';
 import { createOctal } from './octal.js';
 import { createTable } from './table.js';
+import { createMisere, misereMaxHeap } from './misere.js';
+import { createSetupForm } from './setup_form.js';
 
-const VIEWS = ['play', 'octal', 'table'];
-const SETUP_KEYS = ['colors', 'tablets', 'k', 'code', 'rule', 'heaps', 'graph', 'start', 'undirected'];
+const VIEWS = ['play', 'octal', 'table', 'misere'];
+// The game a first visit shows, when the server has it; else its first game.
+const FIRST_GAME = 'tablettes';
 const MAX_GRAPH_IN_LINK = 2000; // characters of a typed graph kept in the link
 const OCTAL_DEFAULT_MAX = 100000; // values, when none is asked for: a fraction of a second
 
@@ -78,7 +83,12 @@ const play = createPlay(
   { onChange: () => afterPlayChange() }
 );
 
-const graph = createGraph({ container: $('#graph-view'), onJump: (state) => play.jump(state), maxDrawn: () => limits.max_drawn });
+const graph = createGraph({
+  container: $('#graph-view'),
+  onJump: (state, how) => play.jump(state, how),
+  maxDrawn: () => limits.max_drawn,
+  board: () => (play.state.setup ? boardKind(play.state.setup.game) : 'list'),
+});
 
 const octal = createOctal(
   {
@@ -114,8 +124,53 @@ const table = createTable(
   }
 );
 
+const misere = createMisere(
+  {
+    run: $('[data-testid="misere-run"]'),
+    cancel: $('#misere-cancel'),
+    progress: $('#misere-progress'),
+    progressText: $('#misere-progress-text'),
+    error: $('#misere-error'),
+    result: $('#misere-result'),
+  },
+  {
+    onChange: () => writeHash(),
+    // A sum of heaps of the rule, in misère play, in the Play view.
+    onPlay: (rule, heaps) => {
+      const game = gameNames().includes('heap') && !/^\d?\.\d+$/.test(rule) ? 'heap' : 'octal';
+      const field = formFields(game).find((f) => f.role === 'position' && f.kind === 'text');
+      const list = formFields(game).find((f) => f.role === 'position' && f.kind === 'whole_list');
+      fillSetup(setupOf(game, { [field.name]: rule, [list.name]: heaps }));
+      $('#misere').checked = true;
+      play.state.misere = true;
+      setView('play');
+      startGame(null);
+      $('#game-heading').focus();
+    },
+  }
+);
+
+function runMisere() {
+  const code = $('#misere-code').value.trim();
+  const max = misereMaxHeap($('#misere-max-heap').value, limits.max_quotient_heap);
+  if (!code) misere.refuse({ key: 'octal.bad.code', vars: {} });
+  else if (max === null) misere.refuse({ key: 'misere.bad.max', vars: { max: limits.max_quotient_heap || '' } });
+  else misere.run(code, max);
+}
+
+$('#misere-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  runMisere();
+});
+
 function afterPlayChange() {
   const s = play.state;
+  if (s.failed) {
+    graph.clear('graph.failed');
+    $('#parity-panel').hidden = true;
+    writeHash();
+    return;
+  }
   const nim = s.setup.game === 'nim';
   $('#parity-panel').hidden = !nim;
   if (nim && s.position) renderParity($('#parity'), heapsOf(s.position), s.misere);
@@ -132,37 +187,18 @@ function updateGraph() {
 
 // --- the set-up form ----------------------------------------------------------------------------
 
-function showFields(game) {
-  for (const node of $all('[data-games]', form)) show(node, node.dataset.games.split(' ').includes(game));
-  $('#heaps-label').textContent = t(game === 'wythoff' ? 'setup.piles' : 'setup.heaps');
-}
+const setupForm = createSetupForm({ form, gameSelect, box: $('#setup-fields'), fileField: $('#graph-file-field') });
+const fillSetup = (setup) => setupForm.fill(setup);
 
-function fillSetup(setup) {
-  gameSelect.value = setup.game;
-  for (const key of SETUP_KEYS) {
-    const input = field(key);
-    if (!input) continue;
-    const value = setup[key] !== undefined ? setup[key] : DEFAULTS[setup.game][key];
-    if (input.type === 'checkbox') input.checked = value === true;
-    else if (value !== undefined) input.value = value;
-  }
-  showFields(setup.game);
-}
-
+/** The set-up as typed: an empty field stays empty, to be refused rather than replaced. */
 function readSetup() {
-  const game = gameSelect.value;
-  const fields = {};
-  for (const key of fieldsOf(game)) {
-    const input = field(key);
-    fields[key] = input.type === 'checkbox' ? input.checked : input.value.trim();
-  }
-  return setupOf(game, fields);
+  return setupOf(gameSelect.value, setupForm.read());
 }
 
 let setupMistake = null; // {key, vars}, worded again when the language changes
 
-function setupError(key, vars = {}) {
-  setupMistake = key ? { key, vars } : null;
+function setupError(mistake) {
+  setupMistake = mistake || null;
   showSetupError();
 }
 
@@ -174,16 +210,17 @@ function showSetupError() {
 
 /** A typed graph past the server's --max-body would be refused before it is read. */
 function graphTooLarge(setup) {
-  return setup.game === 'digraph' && !!limits.max_body && new TextEncoder().encode(setup.graph).length > limits.max_body;
+  const body = formFields(setup.game).find((f) => f.role === 'body');
+  return !!body && !!limits.max_body && new TextEncoder().encode(setup[body.name] || '').length > limits.max_body;
 }
 
 function startGame(position, options = {}) {
   const setup = readSetup();
-  const mistake = checkSetup(setup) || (graphTooLarge(setup) ? 'setup.bad.graph.size' : null);
-  setupError(mistake, { max: limits.max_body });
+  const mistake = checkSetup(setup) || (graphTooLarge(setup) ? { key: 'setup.bad.graph.size', vars: { max: limits.max_body } } : null);
+  setupError(mistake);
   if (mistake) return false;
-  $('#setup-summary').textContent = titleOf(setup, t);
-  $('#rules').textContent = t(`rules.${setup.game}`);
+  $('#setup-summary').textContent = titleOf(setup);
+  $('#rules').textContent = rulesLine(setup, $('#misere').checked);
   graph.reset();
   play.start(setup, position, options);
   return true;
@@ -202,6 +239,7 @@ gameSelect.addEventListener('change', () => {
 
 $('#misere').addEventListener('change', (event) => {
   play.setMisere(event.target.checked);
+  if (play.state.setup) $('#rules').textContent = rulesLine(play.state.setup, event.target.checked);
   graphNote();
 });
 
@@ -223,10 +261,11 @@ $('#graph-file').addEventListener('change', async (event) => {
   const file = event.target.files && event.target.files[0];
   if (!file) return;
   if (limits.max_body && file.size > limits.max_body) {
-    setupError('setup.bad.file.size', { max: limits.max_body });
+    setupError({ key: 'setup.bad.file.size', vars: { max: limits.max_body } });
     return;
   }
-  field('graph').value = await file.text();
+  const body = formFields(gameSelect.value).find((f) => f.role === 'body');
+  if (body) field(body.name).value = await file.text();
 });
 
 $('#hint').addEventListener('click', () => play.hint());
@@ -238,9 +277,26 @@ $('#graph-panel').addEventListener('toggle', () => updateGraph());
 $('#octal-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const code = $('#octal-code').value.trim();
-  if (!code) return;
-  octal.run(code, Number($('#octal-max').value) || OCTAL_DEFAULT_MAX);
+  if (!code) {
+    octal.refuse({ key: 'octal.bad.code', vars: {} });
+    return;
+  }
+  const max = octalMax();
+  if (max === null) {
+    octal.refuse({ key: 'octal.bad.max', vars: { max: formatNumber(limits.max_values || OCTAL_DEFAULT_MAX) } });
+    return;
+  }
+  octal.run(code, max);
 });
+
+/** The octal explorer's "At most": empty for the default, else a whole number within the server's bound; null if not. */
+function octalMax() {
+  const text = $('#octal-max').value.trim();
+  if (!text) return OCTAL_DEFAULT_MAX;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || (limits.max_values && n > limits.max_values)) return null;
+  return n;
+}
 
 $('#table-form').addEventListener('submit', (event) => {
   event.preventDefault();
@@ -275,7 +331,7 @@ function hashParams() {
     p.set('game', s.setup.game);
     for (const key of fieldsOf(s.setup.game)) {
       const value = s.setup[key];
-      if (key === 'graph' && String(value).length > MAX_GRAPH_IN_LINK) continue;
+      if (String(value).length > MAX_GRAPH_IN_LINK) continue;
       if (value === true) p.set(key, '1');
       else if (value !== false && value !== undefined) p.set(key, value);
     }
@@ -287,6 +343,10 @@ function hashParams() {
   if (s.showValues) p.set('values', '1');
   if (octal.last) p.set('octal', octal.last);
   if ($('#octal-max').value) p.set('octal_max', $('#octal-max').value);
+  if (misere.last) {
+    p.set('misere_code', misere.last.code);
+    p.set('misere_heap', misere.last.maxHeap);
+  }
   if (view === 'table') {
     p.set('table_colors', $('#table-colors').value);
     p.set('table_tablets', $('#table-tablets').value);
@@ -303,13 +363,14 @@ function writeHash(push = false) {
   else history.replaceState(null, '', hash);
 }
 
-const GAME_KEYS = ['game', ...SETUP_KEYS, 'position', 'misere', 'opponent', 'first'];
-const gameKey = (p) => GAME_KEYS.map((k) => `${k}=${p.get(k) ?? ''}`).join('&');
+const gameKey = (p) =>
+  ['game', ...fieldsOf(p.get('game') || ''), 'position', 'misere', 'opponent', 'first'].map((k) => `${k}=${p.get(k) ?? ''}`).join('&');
 const tableKey = (p) => ['table_colors', 'table_tablets', 'table_misere'].map((k) => p.get(k) ?? '').join('|');
 let lastTable = null;
 
 /** Shows what the link says; what is already shown (a game going on, a result) is kept. */
 function restore() {
+  if (!gameNames().length) return; // the list of games is not in yet: restore() runs once it is
   const p = new URLSearchParams(location.hash.slice(1));
   lastHash = location.hash;
   if (p.get('lang')) setLang(p.get('lang'));
@@ -321,9 +382,17 @@ function restore() {
   $('#table-colors').value = p.get('table_colors') || $('#table-colors').value || '1..3';
   $('#table-tablets').value = p.get('table_tablets') || $('#table-tablets').value || '1..3';
   $('#table-misere').checked = p.get('table_misere') === '1';
+  $('#misere-code').value = p.get('misere_code') || $('#misere-code').value || '0.07';
+  $('#misere-max-heap').value = p.get('misere_heap') || $('#misere-max-heap').value || '20';
   setView(p.get('view'));
-  if (view === 'octal' && p.get('octal') && p.get('octal') !== octal.last) octal.run(p.get('octal'), Number(p.get('octal_max')) || OCTAL_DEFAULT_MAX);
+  if (view === 'octal' && p.get('octal') && p.get('octal') !== octal.last) {
+    const max = octalMax();
+    if (max === null) octal.refuse({ key: 'octal.bad.max', vars: { max: formatNumber(limits.max_values || OCTAL_DEFAULT_MAX) } });
+    else octal.run(p.get('octal'), max);
+  }
   if (view === 'table' && p.get('table_colors') && tableKey(p) !== lastTable) runTable();
+  const shownMisere = misere.last ? `${misere.last.code}|${misere.last.maxHeap}` : '';
+  if (view === 'misere' && p.get('misere_code') && `${p.get('misere_code')}|${p.get('misere_heap')}` !== shownMisere) runMisere();
 }
 
 function runTable() {
@@ -332,9 +401,10 @@ function runTable() {
 }
 
 function restoreGame(p) {
-  const game = GAME_NAMES.includes(p.get('game')) ? p.get('game') : 'tablettes';
+  const names = gameNames();
+  const game = names.includes(p.get('game')) ? p.get('game') : names.includes(FIRST_GAME) ? FIRST_GAME : names[0];
   const fields = {};
-  for (const key of SETUP_KEYS) if (p.has(key)) fields[key] = key === 'undirected' ? p.get(key) === '1' : p.get(key);
+  for (const key of fieldsOf(game)) if (p.has(key)) fields[key] = p.get(key);
   fillSetup(setupOf(game, fields));
   $('#misere').checked = p.get('misere') === '1';
   $('#opponent').value = p.get('opponent') === 'human' ? 'human' : 'computer';
@@ -363,8 +433,8 @@ function graphNote() {
     const { readable, most } = drawBounds(limits.max_drawn);
     limit = ` ${readable < most ? t('graph.limit.asked', { n: readable, max: most }) : t('graph.limit', { n: most })}`;
   }
-  const misere = play.state.misere ? ` ${t('graph.normal')}` : '';
-  $('#graph-note').textContent = t('graph.note') + limit + misere;
+  const normal = play.state.misere ? ` ${t('graph.normal')}` : '';
+  $('#graph-note').textContent = t('graph.note') + limit + normal;
 }
 
 function translate() {
@@ -373,16 +443,17 @@ function translate() {
   applyI18n(document);
   document.documentElement.lang = getLang();
   $('#language').value = getLang();
-  showFields(gameSelect.value);
+  setupForm.translate();
   if (play.state.setup) {
-    $('#setup-summary').textContent = titleOf(play.state.setup, t);
-    $('#rules').textContent = t(`rules.${play.state.setup.game}`);
+    $('#setup-summary').textContent = titleOf(play.state.setup);
+    $('#rules').textContent = rulesLine(play.state.setup, play.state.misere);
   }
   document.title = `${t(`nav.${view}`)} · grundy`;
   play.rerender();
   graph.rerender();
   octal.rerender();
   table.rerender();
+  misere.rerender();
   if (play.state.setup?.game === 'nim' && play.state.position) renderParity($('#parity'), heapsOf(play.state.position), play.state.misere);
 }
 
@@ -396,15 +467,16 @@ togglePref($('#large-type'), 'large');
 togglePref($('#contrast'), 'contrast');
 // On a phone the game comes first: the set-up folds into its one-line summary.
 if (window.matchMedia('(max-width: 720px)').matches) $('#setup-panel').open = false;
-translate();
-restore();
 
+// Every game fact (names, fields, limits, how a board is drawn) comes from the server's list.
 getJSON('/api/games', {}, { cached: true })
   .then((data) => {
     Object.assign(limits, data.limits || {});
-    if (limits.max_values) $('#octal-max').max = limits.max_values;
-    graphNote();
+    setCatalogue(data.games);
+    translate();
+    restore();
   })
-  .catch(() => {
-    // the limits only refine messages; the page works without them
+  .catch((error) => {
+    translate();
+    setupError({ key: 'setup.bad.games', vars: { error: errorText(error) } });
   });

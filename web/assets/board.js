@@ -4,19 +4,20 @@
 
 import { el, clear } from './dom.js';
 import { t, colorName, moveText } from './i18n.js';
-import { boardKind, heapsOf, pilesOf } from './games.js';
+import { boardKind, formFields, heapsOf, pilesOf } from './games.js';
 
 const MAX_TOKENS = 40; // past this a heap is drawn as a bar with its size
 
 /**
  * Draws the position. moves: the legal moves ({move, position}); play(move) plays one;
- * enabled: whether the visitor may play now.
+ * enabled: whether the visitor may play now; marks: {hint, last}, the positions a hinted move
+ * leads to and the last move came from, whose pieces are marked on the board.
  */
-export function renderBoard(container, setup, position, moves, play, enabled) {
+export function renderBoard(container, setup, position, moves, play, enabled, marks = {}) {
   clear(container);
   const kind = boardKind(setup.game);
-  if (kind === 'tablettes') renderPiles(container, pilesOf(position) || [], moves, play, enabled);
-  else if (kind === 'heaps') renderHeaps(container, setup.game, heapsOf(position), moves, play, enabled);
+  if (kind === 'tablettes') renderPiles(container, pilesOf(position) || [], moves, play, enabled, marks);
+  else if (kind === 'heaps') renderHeaps(container, formFields(setup.game).some((f) => f.name === 'piles'), heapsOf(position), moves, play, enabled, marks);
   else {
     container.append(el('p', { class: 'token-on', text: t('board.token', { vertex: position }) }));
   }
@@ -33,7 +34,7 @@ function stackMove(piles, i, j, byKey) {
   return byKey.get(pileKey(rest)) || null;
 }
 
-function renderPiles(container, piles, moves, play, enabled) {
+function renderPiles(container, piles, moves, play, enabled, marks) {
   const byKey = new Map();
   for (const move of moves) {
     const after = pilesOf(move.position);
@@ -85,6 +86,29 @@ function renderPiles(container, piles, moves, play, enabled) {
     hintLine.textContent = selected === -1 ? t('board.pile.pick') : t('board.pile.onto');
   }
 
+  // The hinted move: the pile to move and the pile to put it on.
+  if (marks.hint) {
+    const target = pileKey(pilesOf(marks.hint) || []);
+    piles.forEach((_, i) =>
+      piles.forEach((__, j) => {
+        const move = i !== j ? stackMove(piles, i, j, byKey) : null;
+        if (move && pileKey(pilesOf(move.position)) === target) {
+          buttons[i].classList.add('hinted', 'hinted-from');
+          buttons[j].classList.add('hinted', 'hinted-onto');
+        }
+      })
+    );
+  }
+  // The last move: the pile it made, the one whose height is new.
+  const before = marks.last ? pilesOf(marks.last) : null;
+  if (before) {
+    const left = before.map((p) => JSON.stringify(p));
+    piles.forEach((pile, i) => {
+      const k = left.indexOf(JSON.stringify(pile));
+      if (k === -1) buttons[i].classList.add('last-move');
+      else left.splice(k, 1);
+    });
+  }
   row.append(...buttons);
   const hintLine = el('p', { class: 'board-help muted', 'aria-live': 'polite', text: enabled && moves.length ? t('board.pile.pick') : '' });
   container.append(row, hintLine);
@@ -95,15 +119,17 @@ function renderPiles(container, piles, moves, play, enabled) {
 
 const heapKey = (heaps) => heaps.filter((h) => h > 0).sort((a, b) => a - b).join(',');
 
-function renderHeaps(container, game, heaps, moves, play, enabled) {
+function renderHeaps(container, pile, heaps, moves, play, enabled, marks) {
   const byKey = new Map();
   for (const move of moves) {
     const key = heapKey(heapsOf(move.position));
     if (!byKey.has(key)) byKey.set(key, move);
   }
-  const pile = game === 'wythoff';
   const list = el('ol', { class: 'heaps', 'aria-label': t(pile ? 'board.piles.w' : 'board.heaps', { n: heaps.length }) });
+  // The last move: the heaps it changed, the sizes that were not there before.
+  const left = marks.last ? heapsOf(marks.last) : null;
   heaps.forEach((size, i) => {
+    let hintFrom = -1;
     const label = t(pile ? 'board.pile.w' : 'board.heap', { i: i + 1, n: size });
     const row = el('li', { class: 'heap' }, el('span', { class: 'heap-label', text: label }));
     const tokens = el('span', { class: 'tokens', 'aria-hidden': 'true' });
@@ -114,13 +140,24 @@ function renderHeaps(container, game, heaps, moves, play, enabled) {
         const after = heaps.slice();
         after[i] = k;
         const move = enabled ? byKey.get(heapKey(after)) : null;
+        if (move && marks.hint && hintFrom === -1 && heapKey(heapsOf(marks.hint)) === heapKey(after)) hintFrom = k;
         const token = el('span', { class: move ? 'token can' : 'token', title: move ? moveText(move.move) : null });
         if (move) token.addEventListener('click', () => play(move));
         tokens.append(token);
       }
+      // The hinted move takes this token and the ones after it.
+      if (hintFrom !== -1) {
+        row.classList.add('hinted');
+        [...tokens.children].slice(hintFrom).forEach((token) => token.classList.add('hint-from'));
+      }
       if (!size) tokens.append(el('span', { class: 'empty', text: t('board.heap.empty') }));
     }
     row.append(tokens);
+    if (left) {
+      const k = left.indexOf(size);
+      if (k === -1) row.classList.add('last-move');
+      else left.splice(k, 1);
+    }
     list.append(row);
   });
   if (!heaps.length) container.append(el('p', { class: 'muted', text: t('board.empty') }));

@@ -1,49 +1,91 @@
-// The games the page plays: their set-up fields, defaults, and how a set-up and a position
-// become the API's parameters (notes/web-spec.md, "Game parameters").
+// The games the page plays, as the server describes them (/api/games: one entry per game, the
+// library's): their set-up fields with kinds, ranges and examples, how a position is drawn, and
+// how a set-up and a position become the API's parameters. Nothing here names a game, so a game
+// added to the library is on the page with no change to it (docs/web.md, "Play").
 
-export const GAME_NAMES = ['tablettes', 'nim', 'moore', 'octal', 'heap', 'wythoff', 'digraph'];
+import { t, has } from './i18n.js';
+import { ruleWords } from './rule_words.js';
 
-export const DEFAULTS = {
-  tablettes: { colors: '2', tablets: '3' },
-  nim: { heaps: '3 4 5' },
-  moore: { k: '2', heaps: '1 2 3' },
-  octal: { code: '0.07', heaps: '4 5' },
-  heap: { rule: 'S(1,3,4)', heaps: '5 7' },
-  wythoff: { heaps: '5 7' },
-  digraph: { graph: 'a b\nb a\nb c\nc d\n', start: 'a', undirected: false },
-};
+let catalogue = []; // the games of /api/games, in the server's order
 
-/** The set-up fields each game reads (the rest are ignored). */
-const FIELDS = {
-  tablettes: ['colors', 'tablets'],
-  nim: ['heaps'],
-  moore: ['k', 'heaps'],
-  octal: ['code', 'heaps'],
-  heap: ['rule', 'heaps'],
-  wythoff: ['heaps'],
-  digraph: ['graph', 'start', 'undirected'],
-};
-
-/** How the board is drawn. */
-export function boardKind(game) {
-  if (game === 'tablettes') return 'tablettes';
-  if (game === 'digraph') return 'list';
-  return 'heaps';
+export function setCatalogue(games) {
+  catalogue = Array.isArray(games) ? games.filter((g) => g && g.name && Array.isArray(g.fields)) : [];
 }
 
-/** A complete set-up for a game: the given fields over the game's defaults. */
-export function setupOf(game, fields = {}) {
-  if (!GAME_NAMES.includes(game)) game = 'tablettes';
-  const setup = { game, ...DEFAULTS[game] };
-  for (const name of FIELDS[game]) {
-    if (fields[name] !== undefined && fields[name] !== null && fields[name] !== '') setup[name] = fields[name];
-  }
-  if (game === 'digraph') setup.undirected = fields.undirected === true || fields.undirected === '1' || (fields.undirected === undefined && DEFAULTS.digraph.undirected);
-  return setup;
+export function gameNames() {
+  return catalogue.map((g) => g.name);
+}
+
+/** A game's description, or null for a name the server does not know. */
+export function gameOf(name) {
+  return catalogue.find((g) => g.name === name) || null;
+}
+
+/** How the board is drawn: 'tablettes', 'heaps' or 'list'. */
+export function boardKind(game) {
+  return gameOf(game)?.board || 'list';
+}
+
+/** The set-up fields of a game, in the order the game reads them. */
+export function formFields(game) {
+  return gameOf(game)?.fields || [];
 }
 
 export function fieldsOf(game) {
-  return FIELDS[game] || [];
+  return formFields(game).map((f) => f.name);
+}
+
+/** The game's name in the page's language: the string files' word, else the server's. */
+export function gameName(game) {
+  if (has(`game.${game}`)) return t(`game.${game}`);
+  return gameOf(game)?.title || game;
+}
+
+export function rulesOf(game) {
+  if (has(`rules.${game}`)) return t(`rules.${game}`);
+  return gameOf(game)?.rules || '';
+}
+
+/**
+ * The rules line of a set-up: the chosen heap rule in words when a field holds one (octal's
+ * code, a heap game's rule), else the game's rules; then who wins under the convention.
+ */
+export function rulesLine(setup, misere) {
+  let rules = rulesOf(setup.game);
+  for (const f of formFields(setup.game)) {
+    const words = f.role === 'position' && f.kind === 'text' ? ruleWords(setup[f.name]) : null;
+    if (words) rules = words;
+  }
+  return `${rules} ${t(misere ? 'rules.end.misere' : 'rules.end.normal')}`.trim();
+}
+
+/** A field's label: the string files' word for it, else the server's description. */
+export function fieldLabel(game, f) {
+  if (has(`setup.${game}.${f.name}`)) return t(`setup.${game}.${f.name}`);
+  if (has(`setup.${f.name}`)) return t(`setup.${f.name}`);
+  return f.help || f.name;
+}
+
+export function fieldHelp(game, f) {
+  if (has(`setup.${game}.${f.name}.help`)) return t(`setup.${game}.${f.name}.help`);
+  if (has(`setup.${f.name}.help`)) return t(`setup.${f.name}.help`);
+  return f.example ? t('setup.example', { example: f.example.replace(/\n/g, ' / ') }) : '';
+}
+
+/**
+ * A complete set-up for a game: the given fields, and the examples of the fields not given (a
+ * first visit, a link that names the game only). A field given empty stays empty, and is refused.
+ */
+export function setupOf(game, fields = {}) {
+  const g = gameOf(game) || catalogue[0];
+  if (!g) return null;
+  const setup = { game: g.name };
+  for (const f of g.fields) {
+    const value = fields[f.name];
+    if (f.kind === 'flag') setup[f.name] = value === true || value === '1';
+    else setup[f.name] = value === undefined || value === null ? f.example || '' : String(value);
+  }
+  return setup;
 }
 
 /** Heap sizes typed by people: "3 4 5", "3,4,5", "[3,4,5]", "(3,5)". */
@@ -62,120 +104,74 @@ export function pilesOf(text) {
     const piles = JSON.parse(text);
     if (Array.isArray(piles) && piles.every((p) => Array.isArray(p) && p.length === 2)) return piles;
   } catch {
-    // not a tablettes position
+    // not a position of piles
   }
   return null;
 }
 
-/** The start position tablettes has: every tablet alone, in the canonical order. */
-export function tablettesStart(setup) {
-  const colors = Number(setup.colors) || 1;
-  const counts = String(setup.tablets).split(',').map((n) => Number(n.trim()) || 0);
-  const piles = [];
-  for (let c = 0; c < colors; c++) {
-    const n = counts.length === 1 ? counts[0] : counts[c] || 0;
-    for (let i = 0; i < n; i++) piles.push([c, 1]);
-  }
-  return piles;
+/** A field's value as sent: a list of heaps as words, other text trimmed. */
+function sent(f, value) {
+  if (f.kind === 'whole_list' && f.role === 'position') return heapWords(value);
+  return String(value ?? '').trim();
 }
 
 /**
  * The API parameters (and POST body) for a set-up at a position.
  * position: the server's text of the position (a move's "position"), or null for the start.
+ * A move's position names what changes (the heaps); the position's other words (octal's code)
+ * go first, as typed.
  */
 export function apiParams(setup, position, misere) {
+  const g = gameOf(setup.game);
   const params = { game: setup.game };
   let body = null;
-  const pos = position === null || position === undefined ? null : String(position);
-  switch (setup.game) {
-    case 'tablettes':
-      params.colors = setup.colors;
-      params.tablets = setup.tablets;
-      if (pos !== null) params.position = pos;
-      break;
-    case 'nim':
-      params.position = pos !== null ? pos : heapWords(setup.heaps);
-      break;
-    case 'wythoff':
-      // Written "(3,5)" by the server, read as "3 5".
-      params.position = heapWords(pos !== null ? pos : setup.heaps);
-      break;
-    case 'moore':
-      params.k = setup.k;
-      params.position = pos !== null ? pos : heapWords(setup.heaps);
-      break;
-    case 'octal':
-    case 'heap': {
-      const rule = setup.game === 'octal' ? setup.code : setup.rule;
-      // A move's position names the heaps only ("[1,1,5]"); the rule goes first.
-      const heaps = pos !== null ? pos : heapWords(setup.heaps);
-      params.position = /^[[(]/.test(heaps) || /^\d+(\s|$)/.test(heaps) || heaps === '' ? `${rule} ${heaps}`.trim() : heaps;
-      break;
-    }
-    case 'digraph':
-      // A position of the digraph game is the vertex the token is on.
-      params.start = pos !== null ? pos : setup.start;
-      if (setup.undirected) params.undirected = 1;
-      body = setup.graph;
-      break;
-    default:
-      break;
+  const words = [];
+  for (const f of g ? g.fields : []) {
+    const value = setup[f.name];
+    if (f.role === 'body') body = String(value ?? '');
+    else if (f.role === 'position') words.push(sent(f, value));
+    else if (f.kind === 'flag') {
+      if (value === true) params[f.name] = 1;
+    } else params[f.name] = sent(f, value);
   }
+  const pos = position === null || position === undefined ? null : String(position);
+  const text = (pos === null ? words : [...words.slice(0, -1), pos]).filter(Boolean).join(' ');
+  if (text !== '' || pos !== null) params[g?.position_parameter || 'position'] = text;
   if (misere) params.misere = 1;
   return { params, body };
 }
 
-/** A short title of a set-up: "Tablettes 2 × 3", "Nim 3 4 5", "0.07 on 4 5". */
-export function titleOf(setup, t) {
-  switch (setup.game) {
-    case 'tablettes':
-      return t('title.tablettes', { c: setup.colors, n: setup.tablets });
-    case 'nim':
-      return t('title.nim', { heaps: heapWords(setup.heaps) });
-    case 'moore':
-      return t('title.moore', { k: setup.k, heaps: heapWords(setup.heaps) });
-    case 'octal':
-      return t('title.octal', { code: setup.code, heaps: heapWords(setup.heaps) });
-    case 'heap':
-      return t('title.heap', { rule: setup.rule, heaps: heapWords(setup.heaps) });
-    case 'wythoff':
-      return t('title.wythoff', { heaps: heapWords(setup.heaps) });
-    case 'digraph':
-      return t('title.digraph', { start: setup.start });
-    default:
-      return setup.game;
-  }
+/** A short title of a set-up: "Tablettes, 2 colours × 3 tablets", "Nim 3 4 5". */
+export function titleOf(setup) {
+  const g = gameOf(setup.game);
+  const vars = {};
+  for (const f of g ? g.fields : []) vars[f.name] = f.role === 'body' ? '' : sent(f, setup[f.name]);
+  if (has(`title.${setup.game}`)) return t(`title.${setup.game}`, vars);
+  const words = (g ? g.fields : []).filter((f) => f.role !== 'body' && f.kind !== 'flag').map((f) => vars[f.name]);
+  return [gameName(setup.game), ...words].filter(Boolean).join(' ');
 }
 
-/** Checks a set-up before it is sent; returns an i18n key of the mistake, or null. */
+const whole = (v) => /^\d+$/.test(v);
+const inRange = (f, n) => n >= (f.low || 0) && (f.high === null || f.high === undefined || n <= f.high);
+
+/**
+ * Checks a set-up against its fields' kinds and ranges (the library's, from /api/games) before
+ * it is sent. Returns the mistake as {key, vars} for t(), or null.
+ */
 export function checkSetup(setup) {
-  const whole = (v, lo, hi) => /^\d+$/.test(String(v).trim()) && Number(v) >= lo && Number(v) <= hi;
-  switch (setup.game) {
-    case 'tablettes': {
-      if (!whole(setup.colors, 1, 64)) return 'setup.bad.colors';
-      const counts = String(setup.tablets).split(',').map((s) => s.trim());
-      if (!counts.every((n) => whole(n, 1, 64))) return 'setup.bad.tablets';
-      if (counts.length !== 1 && counts.length !== Number(setup.colors)) return 'setup.bad.tablets.count';
-      return null;
+  const g = gameOf(setup.game);
+  if (!g) return { key: 'setup.bad.game', vars: { game: setup.game } };
+  for (const f of g.fields) {
+    if (f.kind === 'flag') continue;
+    const value = String(setup[f.name] ?? '').trim();
+    const vars = { field: fieldLabel(setup.game, f), low: f.low || 0, high: f.high, example: (f.example || '').replace(/\n/g, ' / ') };
+    const range = f.high === null || f.high === undefined ? '' : '.range';
+    if (!value) return { key: 'setup.bad.empty', vars };
+    if (f.kind === 'whole' && !(whole(value) && inRange(f, Number(value)))) return { key: `setup.bad.whole${range}`, vars };
+    if (f.kind === 'whole_list') {
+      const items = f.role === 'position' ? heapWords(value).split(' ') : value.split(',').map((s) => s.trim());
+      if (!items.every((n) => whole(n) && inRange(f, Number(n)))) return { key: `setup.bad.list${range}`, vars };
     }
-    case 'moore':
-      if (!whole(setup.k, 1, 64)) return 'setup.bad.k';
-      break;
-    case 'octal':
-      if (!String(setup.code).trim()) return 'setup.bad.code';
-      break;
-    case 'heap':
-      if (!String(setup.rule).trim()) return 'setup.bad.rule';
-      break;
-    case 'digraph':
-      if (!String(setup.graph).trim()) return 'setup.bad.graph';
-      if (!String(setup.start).trim()) return 'setup.bad.start';
-      return null;
-    default:
-      break;
   }
-  const words = heapWords(setup.heaps).split(' ').filter(Boolean);
-  if (!words.length || !words.every((w) => /^\d+$/.test(w))) return 'setup.bad.heaps';
-  if (setup.game === 'wythoff' && words.length !== 2) return 'setup.bad.wythoff';
   return null;
 }

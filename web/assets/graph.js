@@ -2,13 +2,16 @@
 // its moves marked, and a click on a vertex to play on from there.
 
 import { getJSON, stream, isAbort } from './api.js';
-import { el, clear } from './dom.js';
+import { el, svg, clear } from './dom.js';
 import { t, errorText } from './i18n.js';
+import { heapsOf, pilesOf } from './games.js';
 
 const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 const READABLE = 120; // past this many positions a picture is drawn only when asked for
 const MAX_DRAWN = 400; // the server's default --max-drawn, until /api/games tells its own
 const SIZES_KEPT = 50; // games whose graph size is remembered
+const MAX_GROWTH = 2; // a small picture grows to the panel's width, to twice its size (times the type's)
+const FRAME_PAD = 8; // px around the picture, where a vertex's focus outline is drawn
 
 /**
  * How many positions a picture may have: up to readable it is drawn at once, up to most only
@@ -41,7 +44,31 @@ export function parseSvg(text) {
   return document.importNode(root, true);
 }
 
-export function createGraph({ container, onJump, maxDrawn }) {
+// The tablets' colours, as app.css draws them on the board (.c0 to .c9).
+const TABLET_FILLS = ['#c92a2a', '#2b2b2b', '#e8b100', '#2b8a3e', '#7048e8', '#e8590c', '#0c8599', '#8d5524', '#d6336c', '#868e96'];
+
+/**
+ * A vertex's position drawn as a small picture of the board in place of the server's text:
+ * tablettes' piles as a dot of the top colour and the height ("● 1 ● 2"), heaps as their sizes.
+ * Screen readers keep the vertex's label, which says the position in full.
+ */
+function pictureOf(g, state, board) {
+  const text = [...g.querySelectorAll('text')].find((node) => node.textContent.trim() === state);
+  if (!text) return;
+  const piles = board === 'tablettes' ? pilesOf(state) : null;
+  if (piles) {
+    clear(text);
+    piles.forEach(([colour, height], i) => {
+      // A white ring keeps a black dot seen on the dark box of a position with no move.
+      text.append(svg('tspan', { fill: TABLET_FILLS[colour % TABLET_FILLS.length], stroke: '#ffffff', 'stroke-width': '0.8', text: '\u25CF' }));
+      text.append(svg('tspan', { text: `${height}${i < piles.length - 1 ? '\u2002' : ''}` }));
+    });
+  } else if (board === 'heaps') {
+    text.textContent = heapsOf(state).join(' ') || '\u2205';
+  }
+}
+
+export function createGraph({ container, onJump, maxDrawn, board = () => 'list' }) {
   let key = null; // which graph is drawn (or being drawn)
   let controller = null;
   const sizes = new Map(); // key -> {count} or {over: the bound it is over}: asked once a game
@@ -139,17 +166,19 @@ export function createGraph({ container, onJump, maxDrawn }) {
       const vertex = byId(id);
       if (!vertex) continue;
       nodes.set(vertex.state, g);
+      pictureOf(g, vertex.state, board());
       g.setAttribute('tabindex', '-1');
       g.setAttribute('role', 'button');
       g.setAttribute('aria-label', t('graph.vertex', { state: vertex.state, value: vertex.value, outcome: vertex.outcome }));
       g.dataset.state = vertex.state;
       g.dataset.value = vertex.value;
       g.dataset.outcome = vertex.outcome;
-      g.addEventListener('click', () => onJump(vertex.state));
+      const terminal = !successors.has(vertex.state);
+      g.addEventListener('click', () => onJump(vertex.state, { terminal }));
       g.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
-          onJump(vertex.state);
+          onJump(vertex.state, { terminal });
         } else if (STEPS[event.key]) {
           // One tab stop for the whole picture; the arrows go from position to position.
           event.preventDefault();
@@ -163,7 +192,7 @@ export function createGraph({ container, onJump, maxDrawn }) {
     root.setAttribute('aria-label', t('graph.label', { n: nodes.size }));
     root.querySelector('title')?.remove();
     svgRoot = root;
-    const zoom = el('button', { type: 'button', class: 'small-button', 'aria-pressed': 'false', text: t('graph.zoom') });
+    const zoom = el('button', { type: 'button', class: 'small-button zoom', 'aria-pressed': 'false', text: t('graph.zoom.in') });
     zoom.addEventListener('click', () => {
       zoomed = zoom.getAttribute('aria-pressed') !== 'true';
       size(zoom);
@@ -184,17 +213,28 @@ export function createGraph({ container, onJump, maxDrawn }) {
     mark(current);
   }
 
-  /** Fits the picture to the frame, or (zoomed) draws it at a readable size to scroll. */
+  /**
+   * Fits the picture to the frame, or (zoomed) draws it at a readable size to scroll. A picture
+   * smaller than the frame grows to its width (and the window's height), so that a projector
+   * shows it large; the readable size grows with the page's type (Large type).
+   */
   function size(zoom) {
     const box = svgRoot.viewBox?.baseVal;
-    const readable = box && box.width ? box.width : frame.clientWidth; // 1 pt as 1 px: 14 px type
+    const room = frame.clientWidth - 2 * FRAME_PAD;
+    const natural = box && box.width ? box.width : room; // 1 pt as 1 px: Graphviz's 14 pt as 14 px
+    const type = parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1;
+    const readable = natural * type;
+    const tall = box && box.height ? (window.innerHeight * 0.75 - 2 * FRAME_PAD) / box.height : Infinity;
+    const grown = Math.min(room / natural, MAX_GROWTH * type, Math.max(type, tall));
     svgRoot.removeAttribute('width');
     svgRoot.removeAttribute('height');
-    const big = readable > frame.clientWidth * 1.2;
+    const big = readable > room * 1.2;
     const on = big && (zoomed === null ? nodes.size <= 60 : zoomed);
     zoom.setAttribute('aria-pressed', String(on));
     zoom.hidden = !big;
-    svgRoot.style.width = `${Math.round(on ? readable : Math.min(readable, frame.clientWidth - 2))}px`;
+    zoom.textContent = t(on ? 'graph.zoom.fit' : 'graph.zoom.in');
+    const width = on ? readable : big ? room : natural * grown;
+    svgRoot.style.width = `${Math.max(1, Math.round(width))}px`;
     svgRoot.classList.toggle('fitted', !on);
   }
 
@@ -236,6 +276,15 @@ export function createGraph({ container, onJump, maxDrawn }) {
     reset() {
       key = null;
     },
+    /** Takes the picture away (a game that failed): nothing of another game stays clickable. */
+    clear(textKey = 'graph.none') {
+      controller?.abort();
+      key = null;
+      nodes = new Map();
+      successors = new Map();
+      svgRoot = null;
+      message(textKey);
+    },
     /** Words what is shown again in the current language. */
     rerender() {
       if (shown) {
@@ -248,8 +297,8 @@ export function createGraph({ container, onJump, maxDrawn }) {
         g.setAttribute('aria-label', t('graph.vertex', { state, value, outcome }));
       }
       svgRoot.setAttribute('aria-label', t('graph.label', { n: nodes.size }));
-      const zoom = container.querySelector('.graph-tools button');
-      if (zoom) zoom.textContent = t('graph.zoom');
+      const zoom = container.querySelector('.graph-tools button.zoom');
+      if (zoom) zoom.textContent = t(zoom.getAttribute('aria-pressed') === 'true' ? 'graph.zoom.fit' : 'graph.zoom.in');
     },
   };
 }

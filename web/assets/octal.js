@@ -3,7 +3,7 @@
 
 import { stream, isAbort } from './api.js';
 import { el, clear } from './dom.js';
-import { t, errorText, formatNumber } from './i18n.js';
+import { t, errorText, formatNumber, formatDecimal, methodName } from './i18n.js';
 import { plotSequence } from './plot.js';
 
 const ROWS_AT_ONCE = 24;
@@ -47,6 +47,7 @@ export function createOctal(ui, { onChange }) {
   let last = null; // the code of the last result shown
   let shown = null; // what the result area shows: {data}, {cancelled: true} or {error}
   let progressLine = null; // {key, vars}
+  let range = {}; // the heaps the plot shows: {from, to}, all when empty
 
   function progress(key, vars = {}) {
     progressLine = { key, vars };
@@ -61,9 +62,10 @@ export function createOctal(ui, { onChange }) {
   /** Shows shown (again, in the current language). */
   function showResult() {
     clear(ui.result);
-    ui.error.hidden = !shown?.error;
+    ui.error.hidden = !(shown?.error || shown?.refused);
     if (!shown) return;
-    if (shown.data) render(shown.data);
+    if (shown.refused) ui.error.textContent = t(shown.refused.key, shown.refused.vars);
+    else if (shown.data) render(shown.data);
     else if (shown.cancelled) ui.result.append(el('p', { class: 'muted', text: t('octal.cancelled') }));
     else ui.error.textContent = errorText(shown.error);
   }
@@ -79,6 +81,7 @@ export function createOctal(ui, { onChange }) {
     controller = new AbortController();
     const mine = controller;
     shown = null;
+    range = {};
     showResult();
     busy(true);
     ui.bar.removeAttribute('value');
@@ -90,7 +93,7 @@ export function createOctal(ui, { onChange }) {
         onProgress: (p) => {
           if (p.values !== undefined) {
             if (max) ui.bar.value = Math.min(p.values, max);
-            progress('octal.progress', { n: p.values, s: (p.seconds || 0).toFixed(1) });
+            progress('octal.progress', { n: p.values, s: formatDecimal(p.seconds, 1) });
           }
         },
       });
@@ -125,7 +128,7 @@ export function createOctal(ui, { onChange }) {
 
     const facts = el('dl', { class: 'facts' });
     const fact = (term, ...value) => facts.append(el('div', {}, el('dt', { text: term }), el('dd', {}, ...value)));
-    fact(t('octal.f.values'), t('octal.values', { last: formatNumber(d.values - 1), s: Number(d.seconds || 0).toFixed(3), method: d.method || '' }));
+    fact(t('octal.f.values'), t('octal.values', { last: formatNumber(d.values - 1), s: formatDecimal(d.seconds, 3), method: methodName(d.method || '') }));
     fact(t('octal.f.max'), String(d.max_value));
     fact(t('octal.f.period'), el('span', { 'data-testid': 'octal-period', text: periodText(d) }));
     if (periodic) {
@@ -135,16 +138,58 @@ export function createOctal(ui, { onChange }) {
       const words = d.rare_mask ? t('octal.rare.mask', { mask: d.rare_mask, n: formatNumber(d.rare_count) }) : t('octal.rare.count', { n: formatNumber(d.rare_count) });
       fact(t('octal.f.rare'), words);
     }
-    ui.result.append(el('section', { class: 'card' }, el('h2', { text: t('octal.result', { rule }) }), facts, explain(d, periodic)));
+    const head = el('section', { class: 'card' }, el('h2', { text: t('octal.result', { rule }) }));
+    // A run the server's time limit stopped: what it computed, and that nothing more is known.
+    if (d.partial) head.append(el('p', { class: 'notice', 'data-testid': 'octal-partial', text: t('octal.partial', { n: formatNumber(d.values), seconds: d.partial.seconds }) }));
+    head.append(facts, explain(d, periodic));
+    ui.result.append(head);
 
     if (!seq) return;
     const plot = el('section', { class: 'card' }, el('h2', { text: t('octal.plot') }));
-    plot.append(el('div', { class: 'plot-wrap' }, plotSequence(seq, d, rare)));
+    plot.append(plotRange(seq, d, rare));
     plot.append(legend(periodic, d, rare));
     ui.result.append(plot);
     if (rare) ui.result.append(rareSection(seq, d, rare));
     else if (d.rare_count) ui.result.append(el('p', { class: 'muted card', text: t('octal.rare.unknown') }));
     ui.result.append(valuesTable(seq, d, rare));
+  }
+
+  /**
+   * The plot with its range: heaps from and to, so that a million values are not one solid band.
+   * The range is kept while the result is shown (in another language too).
+   */
+  function plotRange(seq, d, rare) {
+    const last = seq.length - 1;
+    const wrap = el('div', { class: 'plot-wrap' });
+    const box = el('div', {});
+    const from = el('input', { id: 'plot-from', type: 'text', inputmode: 'numeric', autocomplete: 'off', 'data-testid': 'plot-from', value: String(range.from ?? 0) });
+    const to = el('input', { id: 'plot-to', type: 'text', inputmode: 'numeric', autocomplete: 'off', 'data-testid': 'plot-to', value: String(range.to ?? last) });
+    const mistake = el('p', { class: 'error', role: 'alert', hidden: true });
+    const draw = () => {
+      clear(wrap).append(plotSequence(seq, d, rare, { from: range.from ?? 0, to: range.to ?? last }));
+    };
+    const apply = (event) => {
+      event.preventDefault();
+      const a = Number(from.value.trim());
+      const b = Number(to.value.trim());
+      const whole = (text) => /^\d+$/.test(text.trim());
+      if (!whole(from.value) || !whole(to.value) || a > b || b > last) {
+        mistake.hidden = false;
+        mistake.textContent = t('plot.bad.range', { last: formatNumber(last) });
+        return;
+      }
+      mistake.hidden = true;
+      range = { from: a, to: b };
+      draw();
+    };
+    const form = el('form', { class: 'plot-range', novalidate: true },
+      el('label', { for: 'plot-from', text: t('plot.from') }), from,
+      el('label', { for: 'plot-to', text: t('plot.to') }), to,
+      el('button', { type: 'submit', class: 'small-button', 'data-testid': 'plot-show', text: t('plot.show') }));
+    form.addEventListener('submit', apply);
+    draw();
+    box.append(form, mistake, wrap);
+    return box;
   }
 
   function explain(d, periodic) {
@@ -212,6 +257,13 @@ export function createOctal(ui, { onChange }) {
   ui.cancel.addEventListener('click', () => controller?.abort());
 
   return {
+    /** Refuses what was typed, with the mistake {key, vars}: nothing is computed. */
+    refuse(mistake) {
+      controller?.abort();
+      shown = { refused: mistake };
+      showResult();
+      busy(false);
+    },
     run,
     /** Words what is shown again in the current language. */
     rerender() {

@@ -23,6 +23,7 @@ export function createPlay(ui, { onChange }) {
     data: null, // the /api/moves answer for the current position
     hint: null, // the /api/hint answer for it, once asked
     busy: false, // the position, or the computer's reply, is being asked for
+    failed: false, // the start could not be loaded: no board, no graph, no moves
   };
   let controller = null;
   let generation = 0; // a newer load makes an older one's answers stale
@@ -85,6 +86,7 @@ export function createPlay(ui, { onChange }) {
       const data = await fetchJSON('/api/moves');
       if (mine !== generation) return;
       s.data = data;
+      s.failed = false;
       if (typeof data.start === 'string') s.position = data.start;
       // The computer's reply is asked for at once: the section stays busy until it is played.
       const computerNext = !over() && mover() === 'computer';
@@ -98,9 +100,12 @@ export function createPlay(ui, { onChange }) {
       if (isAbort(error) || mine !== generation) return;
       s.busy = false;
       s.data = s.data && s.data.start === s.position ? s.data : null;
+      // A game refused as set up (a limit, a position it cannot read) leaves nothing to show.
+      s.failed = !s.data && error.status >= 400 && error.status < 500 && !s.history.length;
       if (line && line.key === 'play.thinking') say(null);
       render();
       showError(error, () => load());
+      onChange();
     }
   }
 
@@ -167,9 +172,11 @@ export function createPlay(ui, { onChange }) {
       if (mine !== generation) return;
       s.hint = data;
       asking = false;
-      markBusy();
+      render();
       renderHint();
-      renderMoves();
+      // On a phone the hinted move may be below the screen: bring it (and its mark) into view.
+      const hinted = ui.moves.querySelector('.hinted');
+      if (hinted) hinted.scrollIntoView({ block: 'nearest' });
     } catch (error) {
       if (isAbort(error) || mine !== generation) return;
       asking = false;
@@ -207,6 +214,7 @@ export function createPlay(ui, { onChange }) {
     clear(ui.error);
     if (!error) return;
     ui.error.append(errorText(error), ' ');
+    if (s.failed) ui.error.append(t('play.failed.change'), ' ');
     const refused = error.status >= 400 && error.status < 500;
     if (retry && !refused) ui.error.append(el('button', { type: 'button', class: 'small-button', onclick: retry }, t('common.retry')));
   }
@@ -224,7 +232,7 @@ export function createPlay(ui, { onChange }) {
   function render() {
     markBusy();
     showLine();
-    ui.heading.textContent = titleOf(s.setup, t) + (s.misere ? ` · ${t('misere.short')}` : '');
+    ui.heading.textContent = titleOf(s.setup) + (s.misere ? ` · ${t('misere.short')}` : '');
     const d = s.data;
     const who = mover();
     const finished = over();
@@ -241,7 +249,10 @@ export function createPlay(ui, { onChange }) {
       ui.outcomeText.textContent = outcomeWords(d.outcome, d.value);
     }
 
-    renderBoard(ui.board, s.setup, d ? d.start : s.position || '', d ? d.moves : [], play, !!d && !s.busy && who !== 'computer');
+    // Marked on the board: the hinted move, and the move just played (from the last position).
+    const marks = { hint: s.hint?.moves?.[0]?.position || null, last: s.history.length ? s.history[s.history.length - 1].position : null };
+    if (d) renderBoard(ui.board, s.setup, d.start, d.moves, play, !s.busy && who !== 'computer', marks);
+    else clear(ui.board); // nothing is known of the position yet, or it failed: no board to lie
     renderGameOver(finished, who);
     renderMoves();
     ui.undo.disabled = !canUndo();
@@ -318,6 +329,7 @@ export function createPlay(ui, { onChange }) {
     s.ply = yourMove && s.opponent === 'computer' && s.first === 'computer' ? 1 : 0;
     s.history = [];
     s.data = null;
+    s.failed = false;
     say(null);
     load();
   }
@@ -328,8 +340,13 @@ export function createPlay(ui, { onChange }) {
     hint,
     play,
     /** Jumps to a position (a vertex of the graph); the player to move stays the same. */
-    jump(position) {
+    jump(position, { terminal = false } = {}) {
       if (s.busy || position === s.position) return;
+      // A position with no move is the end of a game, not a place to play on from.
+      if (terminal) {
+        say('play.jump.terminal', { state: position });
+        return;
+      }
       s.history.push({ position: s.position, ply: s.ply });
       s.position = position;
       if (mover() === 'computer') s.ply += 1; // a jump gives the move to the person who made it

@@ -19,34 +19,46 @@ function ticks(max, count) {
 }
 
 /**
- * sequence: G(0), G(1), ...; info: {preperiod, period, saltus}; rare: a Set of rare heaps or null.
+ * sequence: G(0), G(1), ...; info: {preperiod, period, saltus}; rare: a Set of rare heaps or null;
+ * range: {from, to}, the heaps drawn (default: all).
  */
-export function plotSequence(sequence, info, rare) {
-  const n = sequence.length;
+export function plotSequence(sequence, info, rare, range = {}) {
+  const from = Math.max(0, Math.min(range.from ?? 0, sequence.length - 1));
+  const to = Math.max(from, Math.min(range.to ?? sequence.length - 1, sequence.length - 1));
+  const n = to - from + 1;
+  const heaps = (f) => {
+    for (let i = from; i <= to; i++) f(sequence[i], i);
+  };
   let maxValue = 1;
-  for (const v of sequence) if (v > maxValue) maxValue = v;
-  const x = (i) => M.left + ((W - M.left - M.right) * i) / Math.max(1, n - 1);
+  heaps((v) => {
+    if (v > maxValue) maxValue = v;
+  });
+  const x = (i) => M.left + ((W - M.left - M.right) * (i - from)) / Math.max(1, n - 1);
   const y = (v) => H - M.bottom - ((H - M.top - M.bottom) * v) / (maxValue * 1.05);
-  const label = t('plot.label', { last: n - 1, max: maxValue });
+  const label = t('plot.label', { first: from, last: to, max: maxValue });
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'plot', role: 'img', 'aria-label': label });
   root.append(svg('title', { text: label }));
 
   const { preperiod, period } = info;
   const bottom = H - M.bottom;
   if (period && preperiod !== null && preperiod !== undefined) {
-    if (preperiod > 0) {
-      root.append(svg('rect', { class: 'band-pre', x: x(0), y: M.top, width: Math.max(1, x(preperiod) - x(0)), height: bottom - M.top }));
-      if (x(preperiod) - x(0) > 60) root.append(svg('text', { class: 'band-label', x: x(0) + 4, y: M.top - 6, text: t('plot.preperiod') }));
+    if (preperiod > from) {
+      const pre = Math.min(preperiod, to);
+      root.append(svg('rect', { class: 'band-pre', x: x(from), y: M.top, width: Math.max(1, x(pre) - x(from)), height: bottom - M.top }));
+      if (x(pre) - x(from) > 60) root.append(svg('text', { class: 'band-label', x: x(from) + 4, y: M.top - 6, text: t('plot.preperiod') }));
     }
-    const end = Math.min(n - 1, preperiod + period);
-    if (preperiod < n) {
-      root.append(svg('rect', { class: 'band-period', x: x(preperiod), y: M.top, width: Math.max(2, x(end) - x(preperiod)), height: bottom - M.top }));
-      root.append(svg('text', { class: 'band-label', x: x(preperiod) + 4, y: M.top - 6, text: t('plot.period', { p: period }) }));
+    const start = Math.max(preperiod, from);
+    const end = Math.min(to, preperiod + period);
+    if (start < end) {
+      root.append(svg('rect', { class: 'band-period', x: x(start), y: M.top, width: Math.max(2, x(end) - x(start)), height: bottom - M.top }));
+      root.append(svg('text', { class: 'band-label', x: x(start) + 4, y: M.top - 6, text: t('plot.period', { p: period }) }));
     }
-    const gap = x(period) - x(0);
+    const gap = x(from + period) - x(from);
     const every = gap >= 8 ? 1 : Math.ceil(8 / Math.max(gap, 1e-6));
-    for (let k = 0, start = preperiod; start < n; k += every, start = preperiod + k * period) {
-      root.append(svg('line', { class: k === 0 ? 'marker first' : 'marker', x1: x(start), x2: x(start), y1: M.top, y2: bottom }));
+    const first = Math.max(0, Math.ceil((from - preperiod) / period));
+    for (let k = first - (first % every); preperiod + k * period <= to; k += every) {
+      const at = preperiod + k * period;
+      if (at >= from) root.append(svg('line', { class: k === 0 ? 'marker first' : 'marker', x1: x(at), x2: x(at), y1: M.top, y2: bottom }));
     }
   }
 
@@ -58,7 +70,7 @@ export function plotSequence(sequence, info, rare) {
     root.append(svg('text', { class: 'tick', x: M.left - 6, y: y(v) + 4, 'text-anchor': 'end', text: String(v) }));
   }
   for (const i of ticks(n - 1, 8)) {
-    root.append(svg('text', { class: 'tick', x: x(i), y: bottom + 16, 'text-anchor': 'middle', text: String(i) }));
+    root.append(svg('text', { class: 'tick', x: x(from + i), y: bottom + 16, 'text-anchor': 'middle', text: String(from + i) }));
   }
   root.append(svg('text', { class: 'axis-label', x: W - M.right, y: H - 4, 'text-anchor': 'end', text: t('plot.x') }));
   root.append(svg('text', { class: 'axis-label', x: 4, y: M.top - 6, text: 'G(n)' }));
@@ -68,7 +80,7 @@ export function plotSequence(sequence, info, rare) {
     const r = n <= 150 ? 3 : 2;
     const common = svg('g', { class: 'dots' });
     const rareDots = svg('g', { class: 'dots rare' });
-    sequence.forEach((v, i) => {
+    heaps((v, i) => {
       const dot = svg('circle', { cx: x(i), cy: y(v), r }, svg('title', { text: `G(${i}) = ${v}` }));
       (rare && rare.has(i) ? rareDots : common).append(dot);
     });
@@ -78,7 +90,7 @@ export function plotSequence(sequence, info, rare) {
     const marks = (keep) => {
       const seen = new Set();
       let d = '';
-      sequence.forEach((v, i) => {
+      heaps((v, i) => {
         if (!keep(i)) return;
         const px = Math.round(x(i));
         const py = Math.round(y(v));

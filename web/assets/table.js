@@ -3,7 +3,7 @@
 
 import { stream, isAbort } from './api.js';
 import { el, clear } from './dom.js';
-import { t, tn, errorText, formatNumber } from './i18n.js';
+import { t, tn, errorText, formatNumber, formatDecimal } from './i18n.js';
 
 const MAX_SIDE = 16;
 
@@ -88,10 +88,10 @@ export function createTable(ui, { onChange, onPlay }) {
     const figures = el('p', { class: 'cell-figures' }, [
       tn('table.positions', row.vertices, { n: formatNumber(row.vertices) }),
       tn('table.moves', row.edges, { n: formatNumber(row.edges) }),
-      `${Number(row.seconds || 0).toFixed(3)} s`,
+      `${formatDecimal(row.seconds, 3)} s`,
     ].join(' · '));
     const parts = [value, figures];
-    if (misere && row.misere_outcome) parts.push(el('p', { class: 'cell-figures' }, t('table.cell.misere', { o: row.misere_outcome, n: formatNumber(row.misere_p_positions ?? '') })));
+    if (misere && row.misere_outcome) parts.push(el('p', { class: 'cell-figures' }, t('table.cell.misere', { o: row.misere_outcome, n: formatNumber(row.misere_p_positions ?? ''), count: row.misere_p_positions })));
     const play = el('button', { type: 'button', class: 'link-button', text: t('table.play') });
     play.setAttribute('aria-label', t('table.play.label', { c: row.colors, n: row.tablets }));
     play.addEventListener('click', () => onPlay(row.colors, row.tablets));
@@ -162,6 +162,8 @@ export function createTable(ui, { onChange, onPlay }) {
         shownError = error;
         showError();
       }
+      // The link says what is shown, this table as far as it went, not the one before.
+      onChange();
     } finally {
       if (mine === controller) busy(false);
     }

@@ -32,15 +32,18 @@ private:
   unsigned status_;
 };
 
-// {"error": "message"}
-std::string error_json(std::string_view message);
+// {"error": "message"}, and beside the English line what a page words in its own language:
+// {"error": ..., "code": "limit.memory", "details": {"limit": "1 GiB"}}. details is a JSON
+// object's text ("" for none).
+std::string error_json(std::string_view message, std::string_view code = {}, std::string_view details = {});
 
 inline answer json_answer(std::string body, unsigned status = 200) {
   return {status, "application/json; charset=utf-8", std::move(body)};
 }
 
-inline answer error_answer(unsigned status, std::string_view message) {
-  return json_answer(error_json(message), status);
+inline answer error_answer(unsigned status, std::string_view message, std::string_view code = {},
+                           std::string_view details = {}) {
+  return json_answer(error_json(message, code, details), status);
 }
 
 } // namespace grundy::web

@@ -4,6 +4,7 @@
 #include "endpoints.hpp"
 
 #include <grundy/games/builtin.hpp>
+#include <grundy/games/entry_traits.hpp>
 #include <grundy/io/text.hpp>
 
 #include <fmt/format.h>
@@ -28,6 +29,38 @@ std::string_view kind_name(parameter_kind k) {
   return "text";
 }
 
+std::string_view role_name(field_role r) {
+  switch (r) {
+  case field_role::parameter:
+    return "parameter";
+  case field_role::body:
+    return "body";
+  case field_role::position:
+    break;
+  }
+  return "position";
+}
+
+// A field of the form, a parameter's with the parameter's help, kind and range: the page checks
+// what is typed against the same bounds as the library.
+template <class E> std::string field_json(const game_field& f) {
+  std::string_view help = f.help;
+  parameter_kind kind = f.kind;
+  std::uint64_t low = f.low, high = f.high;
+  if (f.role == field_role::parameter)
+    for (const auto& p : E::parameters)
+      if (p.name == f.name) {
+        help = p.help;
+        kind = p.kind;
+        low = p.low;
+        high = p.high;
+      }
+  return fmt::format("{{\"name\": {}, \"role\": \"{}\", \"kind\": \"{}\", \"help\": {}, \"example\": {}, "
+                     "\"low\": {}, \"high\": {}}}",
+                     json_quoted(f.name), role_name(f.role), kind_name(kind), json_quoted(help),
+                     json_quoted(f.example), low, high == 0 ? std::string("null") : std::to_string(high));
+}
+
 } // namespace
 
 answer api_games(const limits& bounds) {
@@ -39,10 +72,17 @@ answer api_games(const limits& bounds) {
       parameters +=
           fmt::format("{}{{\"name\": {}, \"help\": {}, \"kind\": \"{}\"}}", parameters.empty() ? "" : ", ",
                       json_quoted(p.name), json_quoted(p.help), kind_name(p.kind));
+    std::string fields;
+    for (const auto& f : entry_traits::fields<E>())
+      fields += (fields.empty() ? "" : ", ") + field_json<E>(f);
     games +=
-        fmt::format("{}{{\"name\": {}, \"python_name\": {}, \"position_help\": {}, \"parameters\": [{}]}}",
+        fmt::format("{}{{\"name\": {}, \"python_name\": {}, \"position_help\": {}, \"parameters\": [{}], "
+                    "\"title\": {}, \"rules\": {}, \"board\": {}, \"position_parameter\": {}, "
+                    "\"fields\": [{}]}}",
                     games.empty() ? "" : ", ", json_quoted(E::name), json_quoted(E::python_name),
-                    json_quoted(E::position_help), parameters);
+                    json_quoted(E::position_help), parameters, json_quoted(entry_traits::display_name<E>()),
+                    json_quoted(entry_traits::rules<E>()), json_quoted(entry_traits::board<E>()),
+                    json_quoted(entry_traits::position_parameter<E>()), fields);
   });
   return json_answer(fmt::format(
       "{{\"games\": [{}], \"limits\": {{\"max_states\": {}, \"max_memory\": {}, \"seconds\": {}, "

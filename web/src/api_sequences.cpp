@@ -49,6 +49,20 @@ std::string sequence_members(const grundy_sequence& values, const std::vector<st
   return text + fmt::format("], \"rare_heaps\": [{}]", fmt::join(rare, ","));
 }
 
+// A run the server's time limit stopped keeps what it computed: the values so far, their
+// period when one is seen (proven or not, as the answer says), marked as partial. A run stopped
+// for any other reason (the server stopping, the client gone, memory) is an error.
+template <class Analysis> bool kept_partial(const Analysis& a, const computation& work) {
+  if (!a.interrupted) return false;
+  if (work.cause() != stop_cause::time || work.account().exceeded() || a.values.size() == 0)
+    throw interrupted("interrupted while computing the sequence", {});
+  return true;
+}
+
+std::string partial_members(const computation& work) {
+  return fmt::format(", \"partial\": {{\"code\": \"limit.time\", \"seconds\": {}}}", work.seconds());
+}
+
 } // namespace
 
 answer api_octal(const endpoint_request& r) {
@@ -66,9 +80,9 @@ answer api_octal(const endpoint_request& r) {
     options.stop = r.work.stop_flag();
     options.on_progress = sequence_progress(r.work);
     const auto a = analyse_octal(parse_octal_code(code), options);
-    // A run that ended early ended on the computation's stop flag, whose cause the answer says.
-    if (a.interrupted) throw interrupted("interrupted while computing the sequence", {});
+    const bool partial = kept_partial(a, r.work);
     json = io::sequence_json(a);
+    if (partial) json.insert(json.size() - 1, partial_members(r.work));
     if (with_values) {
       std::vector<std::size_t> rare;
       if (a.split.mask != 0) {
@@ -88,8 +102,9 @@ answer api_octal(const endpoint_request& r) {
     options.stop = r.work.stop_flag();
     options.on_progress = sequence_progress(r.work);
     const auto a = analyse_heap_rule(heap_rule::parse(code), options);
-    if (a.interrupted) throw interrupted("interrupted while computing the sequence", {});
+    const bool partial = kept_partial(a, r.work);
     json = io::sequence_json(a);
+    if (partial) json.insert(json.size() - 1, partial_members(r.work));
     if (with_values) json.insert(json.size() - 1, sequence_members(a.values, {}));
   }
   return json_answer(std::move(json));

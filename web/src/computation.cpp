@@ -14,8 +14,10 @@
 
 namespace grundy::web {
 
-std::string error_json(std::string_view message) {
-  return fmt::format("{{\"error\": {}}}", json_quoted(message));
+std::string error_json(std::string_view message, std::string_view code, std::string_view details) {
+  if (code.empty()) return fmt::format("{{\"error\": {}}}", json_quoted(message));
+  return fmt::format("{{\"error\": {}, \"code\": {}, \"details\": {}}}", json_quoted(message),
+                     json_quoted(code), details.empty() ? std::string_view("{}") : details);
 }
 
 bool computation::overdue(clock::time_point now) const noexcept {
@@ -48,21 +50,47 @@ void computation::progress_kept(std::string_view object) {
   if (sink_) sink_(fmt::format("{{\"progress\": {}}}", object), true);
 }
 
+namespace {
+
+// The code of a limit an engine reached, for the page to word it.
+std::string_view stop_code(stop_reason r) {
+  switch (r) {
+  case stop_reason::states:
+    return "limit.states";
+  case stop_reason::memory:
+    return "limit.memory";
+  case stop_reason::level_size:
+    return "limit.level";
+  case stop_reason::interrupted:
+    break;
+  }
+  return "stopped";
+}
+
+} // namespace
+
 answer failure_answer(std::exception_ptr error, const computation& work) {
   // A computation stopped on its flag is reported by why the flag was set, whatever the engine
   // that noticed it threw.
   const auto reached = [&] { return work.reached().empty() ? std::string() : "; reached " + work.reached(); };
   const auto by_cause = [&]() -> std::optional<answer> {
     if (work.account().exceeded())
-      return error_answer(422, fmt::format("the computation needed more than its memory limit of {}{}",
-                                           memory_limit_text(work.account().limit()), reached()));
+      return error_answer(422,
+                          fmt::format("the computation needed more than its memory limit of {}{}",
+                                      memory_limit_text(work.account().limit()), reached()),
+                          "limit.memory",
+                          fmt::format("{{\"limit\": {}, \"bytes\": {}}}",
+                                      json_quoted(memory_limit_text(work.account().limit())),
+                                      work.account().limit()));
     switch (work.cause()) {
     case stop_cause::time:
-      return error_answer(422, fmt::format("the computation took longer than its limit of {} s, counted from "
-                                           "its start after {:.1f} s waiting for a worker{}",
-                                           work.seconds(), work.queue_seconds(), reached()));
+      return error_answer(422,
+                          fmt::format("the computation took longer than its limit of {} s, counted from "
+                                      "its start after {:.1f} s waiting for a worker{}",
+                                      work.seconds(), work.queue_seconds(), reached()),
+                          "limit.time", fmt::format("{{\"seconds\": {}}}", work.seconds()));
     case stop_cause::shutdown:
-      return error_answer(503, "the server is stopping");
+      return error_answer(503, "the server is stopping", "server.stopping");
     case stop_cause::client_gone:
       return error_answer(499, "the client went away"); // nobody reads it
     case stop_cause::none:
@@ -74,17 +102,18 @@ answer failure_answer(std::exception_ptr error, const computation& work) {
     std::rethrow_exception(error);
   } catch (const http_error& e) {
     if (auto a = by_cause()) return *a;
-    return error_answer(e.status(), e.what());
+    return error_answer(e.status(), e.what(), e.status() == 400 ? "input" : "");
   } catch (const exploration_stopped& e) {
     if (auto a = by_cause()) return *a;
     // The figures reached, when the computation had any (an exploration's, not a quotient's).
-    return error_answer(422, e.reached().states ? io::describe_stop(e) : e.what() + reached());
+    return error_answer(422, e.reached().states ? io::describe_stop(e) : e.what() + reached(),
+                        stop_code(e.reason()), fmt::format("{{\"states\": {}}}", e.reached().states));
   } catch (const stopped& e) {
     if (auto a = by_cause()) return *a;
-    return error_answer(422, e.what() + reached());
+    return error_answer(422, e.what() + reached(), stop_code(e.reason()));
   } catch (const std::bad_alloc&) {
     if (auto a = by_cause()) return *a;
-    return error_answer(422, "the computation ran out of memory");
+    return error_answer(422, "the computation ran out of memory", "limit.memory");
   } catch (const io::render_failed& e) {
     // Graphviz refusing the user's graph (a name too long for it, a picture past the bound) is
     // the graph's limit; Graphviz missing is the server's failure.
@@ -94,7 +123,7 @@ answer failure_answer(std::exception_ptr error, const computation& work) {
   } catch (const std::invalid_argument& e) {
     // The user's mistake: a position, a code, a graph file the games refuse, in their words.
     if (auto a = by_cause()) return *a;
-    return error_answer(400, e.what());
+    return error_answer(400, e.what(), "input");
   } catch (const std::exception& e) {
     if (auto a = by_cause()) return *a;
     return error_answer(500, e.what());

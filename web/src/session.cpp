@@ -158,7 +158,8 @@ private:
   }
 
   void start_job(route r) {
-    if (server_.stopping) return send_answer(error_answer(503, "the server is stopping"), false);
+    if (server_.stopping)
+      return send_answer(error_answer(503, "the server is stopping", "server.stopping"), false);
     const auto& bounds = server_.options.bounds;
     work_ = std::make_shared<computation>(bounds.max_memory, bounds.seconds);
     streaming_ = r.streams;
@@ -190,7 +191,8 @@ private:
     if (!server_.pool.post(client_, std::move(run), server_.options.max_waiting)) {
       server_.remove(work_);
       work_.reset();
-      return send_answer(error_answer(503, "the server is busy: try again in a moment"), false);
+      return send_answer(error_answer(503, "the server is busy: try again in a moment", "server.busy"),
+                         false);
     }
     ++generation_;
     watch_for_departure();

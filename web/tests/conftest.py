@@ -110,12 +110,15 @@ def ndjson_lines(body):
     return [json.loads(line) for line in lines]
 
 
-def assert_error(reply, status, *words):
-    """An error answer: the status, JSON {"error": one line} and each of `words` in the line."""
+def assert_error(reply, status, *words, code=None):
+    """An error answer: the status, JSON {"error": one line} and each of `words` in the line;
+    with code, the machine-readable code beside it ({"code": ..., "details": {...}})."""
     assert reply.status == status, reply
     assert reply.content_type.startswith("application/json"), reply
     body = reply.json()
-    assert list(body) == ["error"], body
+    assert list(body) in (["error"], ["error", "code", "details"]), body
+    if code is not None:
+        assert body.get("code") == code and isinstance(body["details"], dict), body
     message = body["error"]
     assert isinstance(message, str) and message.strip(), body
     assert "\n" not in message and "\r" not in message, body

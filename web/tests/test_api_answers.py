@@ -5,6 +5,7 @@ gives them."""
 import functools
 import json
 import operator
+import urllib.parse
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -316,6 +317,39 @@ def test_games_say_how_each_game_is_named(server):
     assert games["tablettes"]["position_help"].startswith("piles as")
     kinds = {p["name"]: p["kind"] for p in games["tablettes"]["parameters"]}
     assert kinds == {"colors": "whole", "tablets": "whole_list", "symmetry": "flag"}
+
+
+def test_games_describe_the_form_and_board_of_each_game(server):
+    games = {g["name"]: g for g in server.get_json("/api/games")["games"]}
+    for g in games.values():
+        assert g["title"] and g["rules"] and g["board"] in ("heaps", "tablettes", "list"), g
+        assert g["position_parameter"] in ("position", "start") and g["fields"], g
+        for f in g["fields"]:
+            assert f["role"] in ("parameter", "position", "body") and f["kind"] in ("flag", "whole", "whole_list", "text")
+            assert f["kind"] == "flag" or f["example"], f
+    # A parameter's field has the parameter's range: the library's, not a copy.
+    colors = next(f for f in games["tablettes"]["fields"] if f["name"] == "colors")
+    assert (colors["role"], colors["kind"], colors["low"], colors["high"]) == ("parameter", "whole", 1, 128)
+    tablets = next(f for f in games["tablettes"]["fields"] if f["name"] == "tablets")
+    assert (tablets["low"], tablets["high"]) == (1, 63)
+    assert [(f["name"], f["role"]) for f in games["octal"]["fields"]] == [("code", "position"), ("heaps", "position")]
+    assert [f["role"] for f in games["digraph"]["fields"]] == ["body", "parameter", "parameter"]
+    assert games["digraph"]["position_parameter"] == "start" and games["digraph"]["board"] == "list"
+    assert games["tablettes"]["board"] == "tablettes" and games["wythoff"]["board"] == "heaps"
+    assert games["nim"]["fields"][0]["high"] is None
+    # Each game's examples make a position the API takes.
+    for name in ("nim", "moore", "octal", "heap", "wythoff", "tablettes"):
+        g = games[name]
+        params = {"game": name}
+        words = [f["example"] for f in g["fields"] if f["role"] == "position"]
+        params.update({f["name"]: f["example"] for f in g["fields"] if f["role"] == "parameter"})
+        if words:
+            params["position"] = " ".join(words)
+        assert server.get("/api/moves?" + urllib.parse.urlencode(params)).status == 200, params
+
+
+def test_refusals_carry_a_code_beside_the_english_line(server):
+    assert_error(server.get("/api/moves?" + q("game=nim&position=3 x")), 400, code="input")
 
 
 # --- /api/hint and /api/moves (being added) ---------------------------------------------------------

@@ -16,6 +16,8 @@ from conftest import Reply, assert_error
 
 # Long for any server: Officers-like splits without a sparse split, by naive steps, O(n^2).
 LONG_OCTAL = "/api/octal?code=0.06&max=1000000"
+# Long, and an error at the time bound (a sequence there answers the values it computed).
+LONG_QUOTIENT = "/api/misere?code=0.6&max_heap=200"
 SMALL = "/api/hint?game=nim&position=3+4+5"
 TIMING = re.compile(r"^queue;dur=(\d+\.\d), run;dur=(\d+\.\d)$")
 
@@ -247,7 +249,7 @@ def test_clients_take_turns_and_seconds_count_from_the_start(start_server):
     results = {}
 
     def long_one(i):
-        results[i] = get_from(s, source(0), LONG_OCTAL)
+        results[i] = get_from(s, source(0), LONG_QUOTIENT)
 
     first = threading.Thread(target=long_one, args=(0,))
     first.start()

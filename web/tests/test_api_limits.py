@@ -13,6 +13,7 @@ from conftest import SIGINT_STATUS, SIGTERM_STATUS, Server, assert_error, cli_js
 
 # Long for any server: Officers-like splits without a sparse split, by naive steps, O(n^2).
 LONG_OCTAL = "/api/octal?code=0.06&max=1000000"
+LONG_QUOTIENT = "/api/misere?code=0.6&max_heap=200"
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +49,8 @@ def test_a_graph_within_max_states_is_answered(limited):
 
 
 def test_a_graph_past_max_states_is_422(limited):
-    message = assert_error(limited.get("/api/graph?game=tablettes&colors=3&tablets=4"), 422, "1000", "limit")
+    message = assert_error(limited.get("/api/graph?game=tablettes&colors=3&tablets=4"), 422, "1000", "limit",
+                           code="limit.states")
     assert "positions" in message
     limited.assert_serving()
 
@@ -93,21 +95,36 @@ def test_max_drawn_is_the_servers(limited):
 
 def test_max_seconds_stops_a_long_computation(limited):
     started = time.monotonic()
-    reply = limited.get(LONG_OCTAL)
+    reply = limited.get(LONG_QUOTIENT)
     took = time.monotonic() - started
-    message = assert_error(reply, 422, "1 s")
+    message = assert_error(reply, 422, "1 s", code="limit.time")
     assert "longer" in message or "second" in message
+    assert reply.json()["details"] == {"seconds": 1}
     assert 0.9 < took < 2.5, took
     limited.assert_serving()
 
 
-def test_max_seconds_ends_a_stream_with_its_422(limited):
+def test_max_seconds_keeps_the_values_of_a_sequence(limited):
+    # A sequence stopped by the time bound is what it computed: the values, marked partial.
+    started = time.monotonic()
+    answer = limited.get_json(LONG_OCTAL + "&values=1")
+    assert time.monotonic() - started < 2.5
+    assert answer["partial"] == {"code": "limit.time", "seconds": 1}
+    assert 0 < answer["values"] < 1_000_000 and len(answer["sequence"]) == answer["values"]
+    assert answer["proven"] is False
+    limited.assert_serving()
+
+
+def test_max_seconds_ends_a_stream_with_the_values_so_far(limited):
     started = time.monotonic()
     reply = limited.get(LONG_OCTAL + "&progress=1")
     assert time.monotonic() - started < 2.5
     lines = ndjson_lines(reply.body)
     assert lines[0]["progress"]["values"] >= 0
-    assert lines[-1]["status"] == 422 and "1 s" in lines[-1]["error"]
+    assert lines[-1]["result"]["partial"]["code"] == "limit.time" and lines[-1]["result"]["values"] > 0
+    reply = limited.get(LONG_QUOTIENT + "&progress=1")
+    last = ndjson_lines(reply.body)[-1]
+    assert last["status"] == 422 and "1 s" in last["error"] and last["code"] == "limit.time"
 
 
 # --- Memory ------------------------------------------------------------------------------------------------
@@ -116,7 +133,7 @@ BIG_GRAPH = "/api/graph?game=nim&position=40+40+40+40"  # 10 M moves: about 80 M
 
 
 def test_max_memory_stops_a_big_graph(small_memory, server):
-    assert_error(small_memory.get(BIG_GRAPH), 422, "memory", "64 MB")
+    assert_error(small_memory.get(BIG_GRAPH), 422, "memory", "64 MB", code="limit.memory")
     small_memory.assert_serving()
     # Not a graph too big for any server: the default bound takes it.
     assert server.get_json(BIG_GRAPH)["edges"] > 10_000_000
@@ -216,7 +233,7 @@ def test_a_signal_stops_the_server_and_ends_its_streams(start_server, sig):
     assert rest is not None, "the stream did not end"
     if isinstance(rest, bytes) and rest:
         last = ndjson_lines(rest)[-1]
-        assert last == {"status": 503, "error": last["error"]} and "stopping" in last["error"]
+        assert last["status"] == 503 and last.get("code") == "server.stopping" and "stopping" in last["error"]
 
 
 def test_sigterm_exit_status(start_server):

@@ -63,7 +63,8 @@ def test_an_error_in_a_stream_is_its_last_line(server):
     reply = server.get("/api/graph?game=nim&position=3x&progress=1")
     assert reply.status == 200 and reply.content_type.startswith("application/x-ndjson"), reply
     lines = ndjson_lines(reply.body)
-    assert lines[-1]["status"] == 400 and set(lines[-1]) == {"status", "error"}
+    assert lines[-1]["status"] == 400 and set(lines[-1]) == {"status", "error", "code", "details"}
+    assert lines[-1]["code"] == "input"
     assert "3x" in lines[-1]["error"]
     assert all(list(line) == ["progress"] for line in lines[:-1])
 

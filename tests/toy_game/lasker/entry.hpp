@@ -17,6 +17,12 @@ struct lasker_entry {
   static constexpr std::string_view python_name = "Lasker";
   static constexpr std::string_view position_help = "heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};
+  // What the web page shows: its name, rules and form (drawn as heaps, as every game on heaps).
+  static constexpr std::string_view display_name = "Lasker's Nim";
+  static constexpr std::string_view rules =
+      "Take tokens from one heap, or split a heap into two non-empty heaps.";
+  static constexpr std::array fields{game_field{
+      .name = "heaps", .example = "3 4 5", .help = "heap sizes", .kind = parameter_kind::whole_list}};
 
   static game_position<lasker_game> make(const position_text& t) {
     const auto typed = parse_heap_words(t.words, t.example(name, "3 4 5"));

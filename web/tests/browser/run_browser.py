@@ -18,6 +18,8 @@ what it shows against facts it finds for itself (a nim-sum computed here, the va
   french, phone  the page in French; a 390-pixel-wide window without sideways scrolling
   controls     a move on the board, undo, values, misère play, two players, the three views
   busy hook    the game section (data-testid=game) is aria-busy="false" while it waits
+  set-up       the game menu and forms made from /api/games; bad and empty fields refused
+               (setup_checks.py)
   console      no error in the browser's console through all of it
 
 The server is stopped with SIGTERM at the end and must exit, with status 143 (128 + SIGTERM, as every command a signal stops), within 2 s.
@@ -40,6 +42,10 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import setup_checks  # noqa: E402  (beside this file)
 
 CHROMIUM = '/usr/bin/chromium'
 CHROMEDRIVER = '/usr/bin/chromedriver'
@@ -655,10 +661,19 @@ class Run:
         self.ok('no error in the browser console')
 
 
+def bind(run, check):
+    """A check of another file as a method of run: its name in the failures."""
+    bound = lambda: check(run)  # noqa: E731
+    bound.__name__ = check.__name__
+    return bound
+
+
 def main():
     parser = argparse.ArgumentParser(description='The browser test of grundy serve.')
     parser.add_argument('cli', help='the grundy program')
     parser.add_argument('--screenshots', metavar='DIR', help='save the docs\' PNGs in DIR')
+    parser.add_argument('--only', metavar='NAMES', help='run only these checks, as games_list,fields '
+                        '(the toy-game test opens its game on the page this way)')
     args = parser.parse_args()
 
     missing = skip_reason()
@@ -687,7 +702,9 @@ def main():
         page = Page(server.url, workdir, shots)
         run = Run(cli, page)
         checks = (run.first_visit, run.nim, run.graph, run.octal, run.table, run.french, run.phone, run.controls,
-                  run.busy_hook, run.console)
+                  run.busy_hook, *[bind(run, check) for check in setup_checks.CHECKS], run.console)
+        if args.only:
+            checks = [check for check in checks if check.__name__ in args.only.split(',')]
         for check in checks:
             try:
                 check()

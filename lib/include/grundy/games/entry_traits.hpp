@@ -28,6 +28,46 @@ template <class E> std::string title(const game_t<E>& g) {
     return std::string(E::name);
 }
 
+// The game's name and rules for a page, in English.
+template <class E> constexpr std::string_view display_name() {
+  if constexpr (requires { E::display_name; })
+    return E::display_name;
+  else
+    return E::name;
+}
+
+template <class E> constexpr std::string_view rules() {
+  if constexpr (requires { E::rules; })
+    return E::rules;
+  else
+    return {};
+}
+
+// How a page draws a position: a game on heaps as heaps of tokens, others as a list of moves.
+template <class E> constexpr std::string_view board() {
+  if constexpr (requires { E::board; })
+    return E::board;
+  else if constexpr (on_heaps<E>)
+    return "heaps";
+  else
+    return "list";
+}
+
+template <class E> constexpr std::string_view position_parameter() {
+  if constexpr (requires { E::position_parameter; })
+    return E::position_parameter;
+  else
+    return "position";
+}
+
+// The form that sets the game up; without one, the position's words in one field.
+template <class E> std::vector<game_field> fields() {
+  if constexpr (requires { E::fields; })
+    return {E::fields.begin(), E::fields.end()};
+  else
+    return {game_field{.name = "position", .help = E::position_help}};
+}
+
 // A position drawn for a player, one line or more, each ending in '\n'.
 template <class E> std::string show(const game_t<E>& g, const state_of<E>& s) {
   if constexpr (requires { E::show(g, s); })

@@ -21,6 +21,12 @@
 //   title(g), show(g, s), read_move(g, s, text), move_example(g), has_move(g, s),
 //   check_moves(position, listing), check_expansion(position, max_memory), explore(position, f),
 //   inputs(text): the files the words name, which no output may replace.
+// and, for a page that sets a game up and draws it (the web's /api/games), may provide
+//   display_name, rules: the game's name and rules in English sentences;
+//   fields: the form that sets it up, an array of game_field (default: one field, the position);
+//   board: how a position is drawn, "heaps", "tablettes" or "list" (default: heaps for a game
+//   on heaps, else list); position_parameter: the named parameter a position is given by when it
+//   is not the position's words (the digraph's "start").
 
 #include <grundy/game.hpp>
 #include <grundy/games/nim.hpp>
@@ -77,6 +83,21 @@ struct game_parameter {
   // tablettes only"); 0: none, the parameter is named alone.
   int group = 0;
   bool graph_only = false; // only where a whole graph is explored (tablettes' symmetry)
+};
+
+// One field of the form that sets a game up, in the order the game reads them. A parameter's
+// field takes its help, kind and range from the parameter of that name; the parts of the
+// position's words (octal's code, then its heaps) and a body (a graph file's text) say theirs.
+enum class field_role { parameter, position, body };
+
+struct game_field {
+  std::string_view name;
+  field_role role = field_role::position;
+  std::string_view example = {}; // what the form holds first
+  std::string_view help = {};
+  parameter_kind kind = parameter_kind::text;
+  std::uint64_t low = 0; // whole numbers: the range; high 0: no bound but the server's
+  std::uint64_t high = 0;
 };
 
 // How a front end words what it asks of the user, so that the games' messages name no front

@@ -31,6 +31,19 @@ struct digraph_entry {
                              "each edge both ways",
                      .kind = parameter_kind::flag,
                      .group = 2}};
+  static constexpr std::string_view display_name = "A graph of your own";
+  static constexpr std::string_view rules = "A token moves along the arrows of the graph, one arrow a move. "
+                                            "Play that never ends is a draw.";
+  static constexpr std::string_view board = "list";
+  // A position is the vertex the token is on.
+  static constexpr std::string_view position_parameter = "start";
+  static constexpr std::array fields{
+      game_field{.name = "graph",
+                 .role = field_role::body,
+                 .example = "a b\nb a\nb c\nc d\n",
+                 .help = "the graph: an edge list 'u v' per line, DOT or GraphML"},
+      game_field{.name = "start", .role = field_role::parameter, .example = "a"},
+      game_field{.name = "undirected", .role = field_role::parameter}};
 
   // Throws notation_error, digraph_error for a file that cannot be used, limit_exceeded past
   // the memory limit and interrupted once *t.stop is set.

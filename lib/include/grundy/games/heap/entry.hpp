@@ -20,6 +20,15 @@ struct heap_entry {
   static constexpr std::string_view position_help =
       "the rule (an octal code, S(1,3,4), allbut(1,3,4), grundy or squares), then heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};
+  static constexpr std::string_view display_name = "Subtraction and other heap games";
+  static constexpr std::string_view rules =
+      "Take tokens from one heap as the rule says: S(1,3,4), 1, 3 or 4 tokens; allbut(1,2), any number but 1 "
+      "or 2; squares, a square number; grundy: split a heap into two unequal heaps.";
+  static constexpr std::array fields{
+      game_field{
+          .name = "rule", .example = "S(1,3,4)", .help = "S(1,3,4), allbut(1,2), grundy, squares, or a code"},
+      game_field{
+          .name = "heaps", .example = "5 7", .help = "heap sizes", .kind = parameter_kind::whole_list}};
 
   // Heaps of a rule other than an octal code or a finite subtraction set past this many tokens
   // are refused: their values are computed for every heap up to the largest one.

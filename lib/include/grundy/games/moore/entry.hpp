@@ -23,6 +23,12 @@ struct moore_entry {
                                                         .kind = parameter_kind::whole,
                                                         .low = 1,
                                                         .high = moore_game::max_k}};
+  static constexpr std::string_view display_name = "Moore's Nim";
+  static constexpr std::string_view rules = "Take tokens from at most k heaps at once (at least one token).";
+  static constexpr std::array fields{
+      game_field{.name = "k", .role = field_role::parameter, .example = "2"},
+      game_field{
+          .name = "heaps", .example = "1 2 3", .help = "heap sizes", .kind = parameter_kind::whole_list}};
 
   static game_position<moore_game> make(const position_text& t);
   static game_fields head(const moore_game& g) { return {{"game", "moore"}, {"k", std::to_string(g.k())}}; }

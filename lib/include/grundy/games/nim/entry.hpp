@@ -17,6 +17,10 @@ struct nim_entry {
   static constexpr std::string_view python_name = "Nim";
   static constexpr std::string_view position_help = "heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};
+  static constexpr std::string_view display_name = "Nim";
+  static constexpr std::string_view rules = "Take as many tokens as you like from one heap.";
+  static constexpr std::array fields{game_field{
+      .name = "heaps", .example = "3 4 5", .help = "heap sizes", .kind = parameter_kind::whole_list}};
 
   static game_position<nim_game> make(const position_text& t) {
     const auto typed = parse_heap_words(t.words, t.example(name, "3 4 5"));

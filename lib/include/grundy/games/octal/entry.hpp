@@ -22,6 +22,14 @@ struct octal_entry {
   static constexpr std::string_view python_name = "Octal";
   static constexpr std::string_view position_help = "the code, then heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};
+  static constexpr std::string_view display_name = "Octal game";
+  static constexpr std::string_view rules =
+      "The code says how many tokens a move takes and how many heaps it "
+      "may leave behind.";
+  static constexpr std::array fields{
+      game_field{.name = "code", .example = "0.07", .help = "an octal code: 0.07, 0.137, 4.07"},
+      game_field{
+          .name = "heaps", .example = "4 5", .help = "heap sizes", .kind = parameter_kind::whole_list}};
 
   static game_position<octal_game> make(const position_text& t);
   static game_fields head(const octal_game& g) { return {{"game", "octal"}, {"code", g.code().str()}}; }

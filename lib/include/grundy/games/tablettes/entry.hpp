@@ -38,6 +38,14 @@ struct tablettes_entry {
                      .kind = parameter_kind::flag,
                      .group = 2,
                      .graph_only = true}};
+  static constexpr std::string_view display_name = "Tablettes (Babylon)";
+  static constexpr std::string_view rules =
+      "Put one pile on another of the same height or with the same colour on top; the pile takes the colour "
+      "of the one put on top.";
+  static constexpr std::string_view board = "tablettes";
+  static constexpr std::array fields{
+      game_field{.name = "colors", .role = field_role::parameter, .example = "2"},
+      game_field{.name = "tablets", .role = field_role::parameter, .example = "3"}};
 
   static game_position<tablettes_game> make(const position_text& t);
   // colors, and tablets as typed: one count, or one per colour.

@@ -19,6 +19,13 @@ struct wythoff_entry {
   static constexpr std::string_view python_name = "Wythoff";
   static constexpr std::string_view position_help = "the two piles";
   static constexpr std::array<game_parameter, 0> parameters{};
+  static constexpr std::string_view display_name = "Wythoff's game";
+  static constexpr std::string_view rules =
+      "Take any number of tokens from one pile, or the same number from "
+      "both.";
+  static constexpr std::string_view board = "heaps";
+  static constexpr std::array fields{game_field{
+      .name = "piles", .example = "5 7", .help = "the two piles", .kind = parameter_kind::whole_list}};
 
   static game_position<wythoff_game> make(const position_text& t);
   static game_fields head(const wythoff_game&) { return {{"game", "wythoff"}}; }
