@@ -222,7 +222,7 @@ void run_one(const octal_options& o) {
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     if (!o.max.empty()) parse_max(o.max, 1);
     if (rank != 0) {
-      distributed::detail::on_this_rank(rank, [&] { distributed::octal_worker(stop.flag()); });
+      distributed::detail::on_this_rank(rank, [&] { distributed::octal_worker(stop.flag(), stop_signal); });
       if (stop.requested()) throw interrupted_error("interrupted");
       return;
     }
@@ -237,9 +237,10 @@ void run_one(const octal_options& o) {
   }
   const auto code = saved ? saved->code : octal_code::parse(o.code);
   std::unique_ptr<distributed::octal_master> master;
-  // The signal flag is this process's own, written by its handler: a worker's stop raises it too.
+  // A worker's stop (its Ctrl-C or SIGTERM) ends the run here as that signal would.
   if (leading)
-    master = std::make_unique<distributed::octal_master>(code, const_cast<std::atomic<bool>*>(stop.flag()));
+    master = std::make_unique<distributed::octal_master>(code, stop.flag(),
+                                                         [&stop](int signal) { stop.request(signal); });
 #else
   if (o.rank_stats) throw usage_error("--rank-stats is for runs under mpirun");
   std::optional<octal_checkpoint> saved;

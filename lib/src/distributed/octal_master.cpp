@@ -31,14 +31,16 @@ struct pending_send {
 } // namespace
 
 struct octal_master::state {
-  state(const octal_code& code, std::atomic<bool>* interrupt, MPI_Comm comm)
-      : known(code), interrupt(interrupt), comm(comm) {
+  state(const octal_code& code, const std::atomic<bool>* interrupt, std::function<void(int)> on_worker_stop,
+        MPI_Comm comm)
+      : known(code), interrupt(interrupt), on_worker_stop(std::move(on_worker_stop)), comm(comm) {
     MPI_Comm_size(comm, &ranks);
     figures.ranks = static_cast<std::size_t>(ranks);
   }
 
   known_values known;
-  std::atomic<bool>* interrupt;
+  const std::atomic<bool>* interrupt;
+  std::function<void(int)> on_worker_stop;
   MPI_Comm comm;
   int ranks = 1;
   bool started = false, finished = false;
@@ -58,8 +60,9 @@ struct octal_master::state {
     MPI_Status status;
     MPI_Iprobe(MPI_ANY_SOURCE, tag::stop_request, comm, &flag, &status);
     if (!flag) return;
-    MPI_Recv(nullptr, 0, MPI_BYTE, status.MPI_SOURCE, tag::stop_request, comm, MPI_STATUS_IGNORE);
-    interrupt->store(true);
+    int reason = 0;
+    MPI_Recv(&reason, sizeof reason, MPI_BYTE, status.MPI_SOURCE, tag::stop_request, comm, MPI_STATUS_IGNORE);
+    on_worker_stop(reason);
   }
 
   void send_all(const void* data, int bytes, int t) {
@@ -327,8 +330,9 @@ struct octal_master::state {
   }
 };
 
-octal_master::octal_master(const octal_code& code, std::atomic<bool>* interrupt, MPI_Comm comm)
-    : state_(std::make_unique<state>(code, interrupt, comm)) {}
+octal_master::octal_master(const octal_code& code, const std::atomic<bool>* interrupt,
+                           std::function<void(int)> on_worker_stop, MPI_Comm comm)
+    : state_(std::make_unique<state>(code, interrupt, std::move(on_worker_stop), comm)) {}
 
 octal_master::~octal_master() {
   if (!running()) return;

@@ -15,12 +15,14 @@ using namespace octal_detail;
 namespace {
 
 struct worker {
-  worker(const std::atomic<bool>* stop, MPI_Comm comm) : stop(stop), comm(comm) {
+  worker(const std::atomic<bool>* stop, std::function<int()> reason, MPI_Comm comm)
+      : stop(stop), reason(std::move(reason)), comm(comm) {
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
   }
 
   const std::atomic<bool>* stop;
+  std::function<int()> reason;
   MPI_Comm comm;
   int rank = 0, ranks = 1;
   bool stop_sent = false;
@@ -51,7 +53,8 @@ struct worker {
 
   void pass_stop_on() {
     if (stop_sent || !stop || !stop->load(std::memory_order_relaxed)) return;
-    check(MPI_Send(nullptr, 0, MPI_BYTE, 0, tag::stop_request, comm), "MPI_Send");
+    const int why = reason ? reason() : 0;
+    check(MPI_Send(&why, sizeof why, MPI_BYTE, 0, tag::stop_request, comm), "MPI_Send");
     stop_sent = true;
   }
 
@@ -148,6 +151,8 @@ struct worker {
 
 } // namespace
 
-void octal_worker(const std::atomic<bool>* stop, MPI_Comm comm) { worker(stop, comm).run(); }
+void octal_worker(const std::atomic<bool>* stop, std::function<int()> reason, MPI_Comm comm) {
+  worker(stop, std::move(reason), comm).run();
+}
 
 } // namespace grundy::distributed

@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 namespace grundy::distributed {
@@ -40,9 +41,11 @@ struct octal_figures {
 
 class octal_master final : public octal_extender {
 public:
-  // `interrupt` is the flag this process's signal handler sets: a worker's stop (its own
-  // Ctrl-C or SIGTERM) sets it too, so the run ends as if interrupted here.
-  octal_master(const octal_code& code, std::atomic<bool>* interrupt, MPI_Comm comm = MPI_COMM_WORLD);
+  // `interrupt` is the flag this process's signal handler sets. A worker's stop (its own Ctrl-C
+  // or SIGTERM) calls on_worker_stop with what the worker sent (its signal), which should raise
+  // that flag, so that the run ends as if interrupted here.
+  octal_master(const octal_code& code, const std::atomic<bool>* interrupt,
+               std::function<void(int)> on_worker_stop, MPI_Comm comm = MPI_COMM_WORLD);
   ~octal_master() override; // tells the workers to end
   octal_master(const octal_master&) = delete;
   octal_master& operator=(const octal_master&) = delete;
@@ -67,7 +70,8 @@ private:
 void release_octal_workers(MPI_Comm comm = MPI_COMM_WORLD);
 
 // A worker's part of the run: returns once the master ends it. `stop` is this process's signal
-// flag: the worker passes the stop on to the master, which ends every rank.
-void octal_worker(const std::atomic<bool>* stop, MPI_Comm comm = MPI_COMM_WORLD);
+// flag: the worker passes the stop on to the master, with reason() (its signal), and the master
+// ends every rank.
+void octal_worker(const std::atomic<bool>* stop, std::function<int()> reason, MPI_Comm comm = MPI_COMM_WORLD);
 
 } // namespace grundy::distributed
