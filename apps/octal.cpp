@@ -231,6 +231,11 @@ void run_one(const octal_options& o) {
   std::optional<octal_checkpoint> saved;
   try {
     if (!o.resume.empty()) saved = resumed_run(o);
+  } catch (const run_error& e) {
+    if (!leading) throw;
+    // The workers end normally, told so: rank 0 alone reports, and no rank aborts the job.
+    distributed::release_octal_workers();
+    throw distributed::on_all_ranks<run_error>(e.what());
   } catch (...) {
     if (leading) distributed::release_octal_workers();
     throw;
