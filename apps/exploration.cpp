@@ -116,6 +116,12 @@ bool interruption::requested() const noexcept { return stop_requested.load(); }
 
 int stop_signal() noexcept { return stopping_signal.load(); }
 
+void interruption::request(int signal) const noexcept {
+  if (stop_requested.load()) return;
+  stopping_signal.store(signal);
+  stop_requested.store(true);
+}
+
 const std::atomic<bool>* interruption::flag() const noexcept { return &stop_requested; }
 
 build_options make_build_options(const exploration_flags& flags, progress_line& line,

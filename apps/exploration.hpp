@@ -55,6 +55,9 @@ public:
   interruption& operator=(const interruption&) = delete;
   const std::atomic<bool>* flag() const noexcept;
   bool requested() const noexcept;
+  // A stop asked from elsewhere, as `signal` would ask it (another rank of an MPI job got it):
+  // the same flag, and the same exit status. Nothing if a stop was asked already.
+  void request(int signal) const noexcept;
 };
 
 // The signal that last asked to stop (SIGINT when none did): the exit status is 128 + it.

@@ -26,12 +26,13 @@ int main(int argc, char** argv) {
   grundy::cli::add_octal_command(app);
   grundy::cli::add_misere_command(app);
   grundy::cli::add_serve_command(app);
-  // Under mpirun every rank runs the command: only graph knows how to share the work.
+  // Under mpirun every rank runs the command: only graph and octal know how to share the work.
   if (processes.distributed())
-    for (auto* command : app.get_subcommands([](CLI::App* c) { return c->get_name() != "graph"; }))
+    for (auto* command : app.get_subcommands(
+             [](CLI::App* c) { return c->get_name() != "graph" && c->get_name() != "octal"; }))
       command->preparse_callback([name = command->get_name()](std::size_t) {
-        throw grundy::cli::usage_error(
-            fmt::format("grundy {} runs as one process: only grundy graph runs under mpirun", name));
+        throw grundy::cli::usage_error(fmt::format(
+            "grundy {} runs as one process: only grundy graph and grundy octal run under mpirun", name));
       });
 
   // Help and version are printed once, by rank 0 under mpirun.

@@ -34,6 +34,11 @@
 #include <thread>
 #include <unistd.h>
 
+#if GRUNDY_MPI
+#include <grundy/distributed.hpp>
+#include <grundy/distributed/octal.hpp>
+#endif
+
 namespace grundy::cli {
 
 // --max N, checked against what one run can hold: one byte per value at least, `runs` runs at
@@ -84,6 +89,7 @@ struct octal_options {
   std::string resume;
   double checkpoint_every = 300;
   unsigned threads = 0;
+  bool rank_stats = false;
 };
 
 // Text with a point and no parenthesis is an octal code, refused in the words of codes when
@@ -182,6 +188,21 @@ octal_checkpoint resumed_run(const octal_options& o) {
   return saved;
 }
 
+#if GRUNDY_MPI
+// What the distribution cost, on stderr: the figures of docs/cluster.md.
+void print_rank_stats(const distributed::octal_figures& f) {
+  const double per_value =
+      f.distributed_values ? static_cast<double>(f.messages) / static_cast<double>(f.distributed_values) : 0;
+  fmt::print(stderr,
+             "ranks {}, batch {}, lag {}, round trip {:.1f} us; {} values settled with the workers' "
+             "bitmaps; rank 0 sent and received {} messages ({:.4f} a value), {:.1f} MB, waited {:.3f} s, "
+             "finished {} proofs with {} pairs ({} through every pair)\n",
+             f.ranks, f.batch, f.lag, f.round_trip_seconds * 1e6, f.distributed_values, f.messages, per_value,
+             static_cast<double>(f.bytes) / (1 << 20), f.master_wait_seconds, f.master_proofs,
+             f.master_proof_pairs, f.full_scans);
+}
+#endif
+
 void run_one(const octal_options& o) {
   if (o.code.empty() && o.resume.empty())
     throw usage_error("give an octal code, as in: grundy octal 0.137 (or --survey DIGITS, or --resume FILE)");
@@ -189,9 +210,48 @@ void run_one(const octal_options& o) {
   if (format != "text" && format != "json")
     throw usage_error(
         fmt::format("--format takes text or json for one code, not '{}'", portable_name(format)));
+  // Taken by the signals from here on, so that a run under mpirun can pass a stop on.
+  const interruption stop;
+#if GRUNDY_MPI
+  // Under mpirun, rank 0 runs as one process would, with the other ranks marking pairs for it
+  // (grundy/distributed/octal.hpp) until it lets them go, whatever ends it.
+  bool leading = false;
+  if (distributed::running()) {
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    if (!o.max.empty()) parse_max(o.max, 1);
+    if (rank != 0) {
+      distributed::detail::on_this_rank(rank, [&] { distributed::octal_worker(stop.flag(), stop_signal); });
+      if (stop.requested()) throw interrupted_error("interrupted");
+      return;
+    }
+    leading = ranks > 1;
+  }
+  std::optional<octal_checkpoint> saved;
+  try {
+    if (!o.resume.empty()) saved = resumed_run(o);
+  } catch (const run_error& e) {
+    if (!leading) throw;
+    // The workers end normally, told so: rank 0 alone reports, and no rank aborts the job.
+    distributed::release_octal_workers();
+    throw distributed::on_all_ranks<run_error>(e.what());
+  } catch (...) {
+    if (leading) distributed::release_octal_workers();
+    throw;
+  }
+  const auto code = saved ? saved->code : octal_code::parse(o.code);
+  std::unique_ptr<distributed::octal_master> master;
+  // A worker's stop (its Ctrl-C or SIGTERM) ends the run here as that signal would.
+  if (leading)
+    master = std::make_unique<distributed::octal_master>(code, stop.flag(),
+                                                         [&stop](int signal) { stop.request(signal); });
+#else
+  if (o.rank_stats) throw usage_error("--rank-stats is for runs under mpirun");
   std::optional<octal_checkpoint> saved;
   if (!o.resume.empty()) saved = resumed_run(o);
   const auto code = saved ? saved->code : octal_code::parse(o.code);
+#endif
   analysis_options options;
   options.max_values = o.max.empty() ? analysis_options::default_max_values : parse_max(o.max, 1);
   options.method = o.method == "naive"    ? octal_method::naive
@@ -255,8 +315,17 @@ void run_one(const octal_options& o) {
   }
   std::FILE* summary =
       !o.out.empty() && io::resolve_output(o.out).kind == io::output_kind::standard_output ? stderr : stdout;
-  const interruption stop;
   options.stop = stop.flag();
+#if GRUNDY_MPI
+  if (master) {
+    options.engine = master.get();
+    auto progress_callback = std::move(options.on_progress);
+    options.on_progress = [&master, progress_callback](const octal_progress& p) {
+      master->poll(); // between chunks, and through a run that leaves the workers idle
+      if (progress_callback) progress_callback(p);
+    };
+  }
+#endif
   const auto a = saved ? resume_octal(std::move(*saved), options) : analyse_octal(code, options);
   if (progress) clear_progress();
   if (a.interrupted) {
@@ -268,6 +337,10 @@ void run_one(const octal_options& o) {
         : checkpoint_failed ? fmt::format("; '{}' could not be saved", portable_name(checkpoint))
                             : fmt::format("; saved in '{}' for --resume", portable_name(checkpoint))));
   }
+#if GRUNDY_MPI
+  if (master && o.rank_stats) print_rank_stats(master->figures());
+  master.reset(); // the workers have nothing more to do
+#endif
   if (!o.out.empty()) write_values(o.out, a.values, stop.flag(), inputs);
   print_analysis(a, format, summary, stop.flag());
 }
@@ -278,6 +351,7 @@ void run_survey(const octal_options& o) {
     throw usage_error(
         fmt::format("--format takes md, csv or json with --survey, not '{}'", portable_name(format)));
   if (!o.code.empty()) throw usage_error("--survey runs every code itself: give no code with it");
+  if (o.rank_stats) throw usage_error("--rank-stats is for one code under mpirun");
   if (o.keep_going || !o.out.empty() || o.method != "auto" || !o.checkpoint.empty() || !o.resume.empty())
     throw usage_error("--survey does not take --keep-going, --out, --method, --checkpoint or --resume");
   if (o.max.empty()) throw usage_error("--survey needs --max N, the values to compute per code at most");
@@ -402,7 +476,16 @@ void add_octal_command(CLI::App& app) {
           "--resume", o->resume,
           "continue the run saved in FILE (its code, engine and --max unless a larger --max is given)"),
       "a file name");
+  cmd->add_flag("--rank-stats", o->rank_stats,
+                "under mpirun: also print what the distribution cost (batch, lag, messages) on stderr");
   cmd->callback([o] {
+#if GRUNDY_MPI
+    // Only one octal code's sequence is shared among the ranks of an MPI job.
+    if (distributed::running() && (!o->survey.empty() || (!o->code.empty() && !looks_octal(o->code))))
+      throw usage_error(
+          "under mpirun, grundy octal runs one octal code: --survey and other heap rules run as "
+          "one process");
+#endif
     // Any other heap rule (S(1,3,4), allbut(1,2), grundy, squares) has its own run: no engine
     // to choose, no checkpoints, no survey.
     if (!o->code.empty() && o->survey.empty() && !looks_octal(o->code)) {
@@ -410,6 +493,7 @@ void add_octal_command(CLI::App& app) {
       if (o->method != "auto") throw usage_error("--method chooses an engine for octal codes only");
       if (!o->checkpoint.empty() || !o->resume.empty())
         throw usage_error("--checkpoint and --resume are for octal codes only");
+      if (o->rank_stats) throw usage_error("--rank-stats is for octal codes under mpirun");
       run_heap_sequence(rule, {o->max, o->keep_going, o->out, o->format, o->quiet, o->threads});
       return;
     }

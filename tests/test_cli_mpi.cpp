@@ -8,7 +8,10 @@
 
 #include <boost/json/src.hpp>
 
+#include <csignal>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <regex>
 #include <string>
 #include <vector>
@@ -150,4 +153,134 @@ BOOST_AUTO_TEST_CASE(a_rank_failing_alone_ends_the_job, *boost::unit_test::preco
   BOOST_TEST(r.status != 124, "the job hung");
   BOOST_TEST(r.err_lines() == 1u, "stderr: " << r.err);
   BOOST_TEST(r.err.find("cannot expand the heap of 20") != std::string::npos, r.err);
+}
+
+// grundy octal under mpirun: rank 0 settles the values, the other ranks mark pairs for it.
+// Small batches (GRUNDY_OCTAL_MPI=batch,delay,master share,proof pairs) put most pairs on the
+// workers even in short runs; the first 2^14 values are rank 0's alone, so every run goes past.
+namespace {
+
+std::string without_seconds(const std::string& json) {
+  static const std::regex seconds(R"re("seconds": [0-9.]+)re");
+  return std::regex_replace(json, seconds, "");
+}
+
+struct octal_env {
+  explicit octal_env(const char* settings) { ::setenv("GRUNDY_OCTAL_MPI", settings, 1); }
+  ~octal_env() { ::unsetenv("GRUNDY_OCTAL_MPI"); }
+};
+
+void same_octal_values(const std::string& args) {
+  const auto dir = std::filesystem::temp_directory_path() / ("grundy-octal-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto one = run_cli("octal " + args + " --format json --out '" + (dir / "one").string() + "'");
+  const auto many =
+      run_grundy_mpi("octal " + args + " --format json --out '" + (dir / "many").string() + "'");
+  BOOST_TEST_REQUIRE(one.status == 0, "grundy octal " << args << ": " << one.err);
+  BOOST_TEST(many.status == 0, "mpiexec grundy octal " << args << ": " << many.err);
+  BOOST_TEST(many.err == "", "mpiexec grundy octal " << args);
+  BOOST_TEST(without_seconds(many.out) == without_seconds(one.out), "grundy octal " << args);
+  const auto values = grundy_test::slurp(dir / "one");
+  BOOST_TEST(values.size() > 0u);
+  BOOST_TEST(grundy_test::slurp(dir / "many") == values, "grundy octal " << args);
+  std::filesystem::remove_all(dir);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(octal_values_as_one_process) {
+  const octal_env small("64,1,0,16");                  // lag 128: the workers mark nearly every pair
+  same_octal_values("0.6 --max 40000 --keep-going");   // Officers: 1,583 rare heaps
+  same_octal_values("0.165 --max 30000 --keep-going"); // a split with 358 rare heaps
+  same_octal_values("0.34 --max 30000 --keep-going");  // a split with heap parity
+  same_octal_values("0.04 --max 25000 --keep-going");  // no split: values past 512
+  same_octal_values("4.7 --max 25000 --keep-going");   // heaps split without a token taken
+  same_octal_values("0.356 --max 30000");              // periodic: ends at the proof
+  same_octal_values("0.F --max 3000 --keep-going");    // three heaps: rank 0 alone
+  same_octal_values("0.6 --max 20000 --keep-going --method naive"); // the naive engine: rank 0 alone
+}
+
+BOOST_AUTO_TEST_CASE(octal_values_with_measured_settings) {
+  same_octal_values("0.6 --max 60000 --keep-going");
+  const octal_env shared("96,3,1,200"); // rank 0 with a share of the rare pairs
+  same_octal_values("0.14 --max 30000 --keep-going");
+}
+
+// A run saved by some ranks goes on with any number, or as one process, and the reverse.
+BOOST_AUTO_TEST_CASE(octal_checkpoints_resume_with_any_ranks) {
+  const octal_env small("64,2,0,32");
+  const auto dir = std::filesystem::temp_directory_path() / ("grundy-octal-ck-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto file = [&](const char* name) {
+    std::string quoted = "'";
+    quoted += (dir / name).string();
+    quoted += "'";
+    return quoted;
+  };
+  const auto reference = run_cli("octal 0.6 --max 50000 --keep-going -q --out " + file("reference"));
+  BOOST_TEST_REQUIRE(reference.status == 0, reference.err);
+  auto r = run_grundy_mpi("octal 0.6 --max 30000 --keep-going -q --checkpoint " + file("many.ck"));
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  r = run_cli("octal --resume " + file("many.ck") + " --max 50000 -q --out " + file("one.out"));
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  BOOST_TEST(grundy_test::slurp(dir / "one.out") == grundy_test::slurp(dir / "reference"));
+  r = run_cli("octal 0.6 --max 25000 --keep-going -q --checkpoint " + file("one.ck"));
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  r = run_grundy_mpi("octal --resume " + file("one.ck") + " --max 50000 -q --out " + file("many.out"));
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  BOOST_TEST(grundy_test::slurp(dir / "many.out") == grundy_test::slurp(dir / "reference"));
+  std::filesystem::remove_all(dir);
+}
+
+// SIGTERM to the last rank started (a worker, with more than one) ends every rank, rank 0
+// saving the run, which then resumes to the values of a run never stopped.
+BOOST_AUTO_TEST_CASE(octal_a_signal_on_any_rank_ends_every_rank) {
+  if (ranks() < 2) return;
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("grundy-octal-sig-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto ck = (dir / "run.ck").string();
+  const std::string script =
+      "timeout 120 '" GRUNDY_MPIEXEC "' -q --oversubscribe -n " + std::to_string(ranks()) +
+      " '" GRUNDY_CLI "' octal 0.6 --max 20000000 --keep-going -q --checkpoint '" + ck + "' </dev/null >'" +
+      (dir / "out").string() + "' 2>'" + (dir / "err").string() +
+      "' & job=$!; "
+      // Once past rank 0's first values (a checkpoint is written only at the end), the ranks are
+      // the processes of the grundy-mpi executable with this checkpoint on their command line.
+      "sleep 4; last=; for p in $(pgrep -f '" +
+      ck +
+      "'); do "
+      "case $(readlink /proc/$p/exe) in *grundy-mpi) last=$p;; esac; done; "
+      "[ -n \"$last\" ] && kill -TERM $last; wait $job; echo $? >'" +
+      (dir / "status").string() + "'";
+  std::ofstream(dir / "run.sh") << script << "\n";
+  BOOST_TEST_REQUIRE(std::system(("bash '" + (dir / "run.sh").string() + "'").c_str()) == 0);
+  const auto status = std::stoi(grundy_test::slurp(dir / "status"));
+  const auto err = grundy_test::slurp(dir / "err");
+  BOOST_TEST(status == 128 + SIGTERM, "status " << status << ", stderr: " << err);
+  BOOST_TEST(err.find("interrupted after") != std::string::npos, err);
+  BOOST_TEST(err.find("saved in") != std::string::npos, err);
+  // Carried on a little past what was saved, which depends on the machine's speed.
+  std::ifstream saved(ck);
+  std::string line;
+  std::size_t count = 0;
+  while (count == 0 && std::getline(saved, line))
+    if (line.rfind("values ", 0) == 0) count = std::stoul(line.substr(7));
+  BOOST_TEST_REQUIRE(count > 0u);
+  const auto max = std::to_string(count + 20000);
+  const auto resumed =
+      run_cli("octal --resume '" + ck + "' --max " + max + " -q --out '" + (dir / "resumed").string() + "'");
+  BOOST_TEST_REQUIRE(resumed.status == 0, resumed.err);
+  const auto reference =
+      run_cli("octal 0.6 --max " + max + " --keep-going -q --out '" + (dir / "reference").string() + "'");
+  BOOST_TEST_REQUIRE(reference.status == 0, reference.err);
+  BOOST_TEST(grundy_test::slurp(dir / "resumed") == grundy_test::slurp(dir / "reference"));
+  std::filesystem::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(octal_bad_input_is_one_line, *boost::unit_test::precondition(with_two_ranks)) {
+  one_line_error(run_grundy_mpi("octal 0.6 --survey 2 --max 100"), 2, "one octal code");
+  one_line_error(run_grundy_mpi("octal 'S(1,2)' --max 100"), 2, "one octal code");
+  one_line_error(run_grundy_mpi("octal 0.6 --max 0"), 2, "--max");
+  one_line_error(run_grundy_mpi("octal --resume /nonexistent/run.ck"), 1, "cannot read");
 }

@@ -14,5 +14,6 @@
 #include <grundy/distributed/environment.hpp>
 #include <grundy/distributed/errors.hpp>
 #include <grundy/distributed/graph.hpp>
+#include <grundy/distributed/octal.hpp>
 #include <grundy/distributed/options.hpp>
 #include <grundy/distributed/solve.hpp>

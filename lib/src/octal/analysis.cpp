@@ -130,12 +130,14 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
   // of the engine that computed them; the naive engine keeps nothing but the values.
   sparse_options sparse;
   sparse.threads = options.threads;
+  octal_extender* const external = a.method == octal_method::sparse ? options.engine : nullptr;
   std::variant<naive_engine, sparse_engine> engine =
-      a.method == octal_method::naive
+      a.method == octal_method::naive || external
           ? std::variant<naive_engine, sparse_engine>(naive_engine(code))
           : std::variant<naive_engine, sparse_engine>(sparse_engine(code, sparse));
   if (auto* s = std::get_if<sparse_engine>(&engine)) s->catch_up(values, options.stop);
-  const auto rare_count = [&] {
+  const auto rare_count = [&]() -> std::size_t {
+    if (external) return external->rare_count();
     return std::holds_alternative<sparse_engine>(engine) ? std::get<sparse_engine>(engine).rare_count() : 0;
   };
 
@@ -170,8 +172,12 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
         {max_values, values.size() + threads.chunk(chunk), state.keep_going ? max_values : next_check});
     const std::size_t before = values.size();
     const bool sample = threads.sampling(); // a short chunk, which says nothing of the chunks' length
-    if (auto* s = std::get_if<sparse_engine>(&engine)) s->set_threads(threads.threads());
-    std::visit([&](auto& e) { e.extend(values, target, options.stop); }, engine);
+    if (external) {
+      external->extend(values, target, options.stop);
+    } else {
+      if (auto* s = std::get_if<sparse_engine>(&engine)) s->set_threads(threads.threads());
+      std::visit([&](auto& e) { e.extend(values, target, options.stop); }, engine);
+    }
     const double took = seconds_since(c0);
     threads.ran(values.size() - before, took);
     if (options.on_progress) options.on_progress({values.size(), elapsed(), rare_count()});
@@ -203,7 +209,10 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
   } else if (!proven) {
     look_for_period();
   }
-  if (auto* s = std::get_if<sparse_engine>(&engine)) {
+  if (external) {
+    a.split = external->split();
+    a.rare_count = external->rare_count();
+  } else if (auto* s = std::get_if<sparse_engine>(&engine)) {
     a.split = s->split();
     a.rare_count = s->rare_count();
   }

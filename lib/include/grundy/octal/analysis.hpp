@@ -32,6 +32,17 @@ struct octal_progress {
 
 struct octal_checkpoint;
 
+// An engine a run may be given in place of its own sparse engine: the distributed one
+// (grundy/distributed/octal.hpp), which shares each heap's pairs among the ranks of an MPI job.
+// extend has sparse_engine::extend's contract; split and rare_count are reported at the end.
+class octal_extender {
+public:
+  virtual ~octal_extender() = default;
+  virtual void extend(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop) = 0;
+  virtual rare_split split() const = 0;
+  virtual std::size_t rare_count() const = 0;
+};
+
 struct analysis_options {
   // Enough to settle 0.376 (4,536,507 values), one of the longest known preperiods.
   static constexpr std::size_t default_max_values = 10'000'000;
@@ -44,6 +55,9 @@ struct analysis_options {
   // which is faster (grundy/detail/thread_choice.hpp). The values, the checks and where
   // the run ends do not depend on it.
   unsigned threads = 0;
+  // Computes the values of a sparse run instead of the run's own engine (threads then unused);
+  // the checks, checkpoints and where the run ends stay the run's. Not owned.
+  octal_extender* engine = nullptr;
   std::function<void(const octal_progress&)> on_progress;
   // Once *stop is true (a signal handler sets it, say), the run ends within milliseconds, even
   // in the middle of one heap's options or of the search for a period, with `interrupted` set in
