@@ -37,10 +37,14 @@ inline void check_answer(const web::detail::one_answer& a, std::initializer_list
   if (a.body.empty()) return; // HEAD
   const auto v = parsed_json(a.body, "a JSON answer is JSON");
   if (a.status < 400) return;
-  require(v.is_object() && v.as_object().size() == 1 && v.as_object().contains("error") &&
-              v.as_object().at("error").is_string(),
-          "an error is {\"error\": message}");
-  const auto& message = v.as_object().at("error").as_string();
+  // {"error": message}, or with the refusal's code and its parameters for the page's words.
+  require(v.is_object() && v.as_object().contains("error") && v.as_object().at("error").is_string(),
+          "an error is {\"error\": message, ...}");
+  const auto& body = v.as_object();
+  const bool coded = body.size() == 3 && body.contains("code") && body.at("code").is_string() &&
+                     body.contains("details") && body.at("details").is_object();
+  require(body.size() == 1 || coded, "an error is {\"error\": message} or has its code and details");
+  const auto& message = body.at("error").as_string();
   require(!message.empty(), "an error says what is wrong");
   require(message.find('\n') == boost::json::string::npos, "an error is one line");
   require(shown_as_is(message), "an error holds no control character");

@@ -13,7 +13,7 @@ from conftest import SIGINT_STATUS, SIGTERM_STATUS, Server, assert_error, cli_js
 
 # Long for any server: Officers-like splits without a sparse split, by naive steps, O(n^2).
 LONG_OCTAL = "/api/octal?code=0.06&max=1000000"
-LONG_QUOTIENT = "/api/misere?code=0.6&max_heap=200"
+LONG_QUOTIENT = "/api/misere?code=0.35&max_heap=200"
 
 
 @pytest.fixture(scope="module")
