@@ -18,15 +18,6 @@
 
 namespace grundy::cli {
 
-std::string period_text(const periodicity& p, const std::optional<std::size_t>& needed) {
-  const auto head = p.saltus == 0 ? fmt::format("{} from heap {} on", p.period, p.preperiod)
-                                  : fmt::format("arithmetic period {}, saltus {}, from heap {} on", p.period,
-                                                p.saltus, p.preperiod);
-  if (p.proven) return fmt::format("{} (proven: the theorem needs {} values)", head, needed.value_or(0));
-  if (needed) return fmt::format("{}, not proven (the theorem needs {} values)", head, *needed);
-  return fmt::format("{}, not proven (no theorem applies)", head);
-}
-
 namespace {
 
 void print_heap_analysis(const heap_analysis& a, const std::string& format, std::FILE* out) {
