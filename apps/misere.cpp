@@ -7,6 +7,7 @@
 #include "exploration.hpp"
 #include "options.hpp"
 
+#include <grundy/games/heap_notation.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/quotient_file.hpp>
 #include <grundy/io/quotient_report.hpp>
@@ -14,10 +15,12 @@
 #include <grundy/memory.hpp>
 #include <grundy/misere/genus.hpp>
 #include <grundy/misere/quotient.hpp>
+#include <grundy/portable_name.hpp>
 #include <grundy/stop.hpp>
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -39,6 +42,8 @@ struct misere_options {
   std::uint64_t max_order = quotient_options{}.max_order;
   std::string max_memory;
   bool genus = false;
+  // --genus 4+4: the genus of that sum of heaps alone, without a quotient.
+  std::string genus_of;
   std::string save;
   std::string load;
   std::string format = "text";
@@ -216,11 +221,59 @@ void print_json(const misere_quotient& q, const heap_genus_report* g) {
   fmt::print("{}\n", io::quotient_json(q, g));
 }
 
+// grundy misere RULE --genus 4+4: one sum's genus, which needs no quotient.
+void run_sum_genus(const misere_options& o, const std::optional<heap_rule>& rule) {
+  if (!rule)
+    throw usage_error("--genus 4+4 needs the heap rule first, as in: grundy misere 0.07 --genus 4+4");
+  const std::pair<const std::string*, const char*> others[] = {
+      {&o.max_heap, "--max-heap"}, {&o.load, "--load"}, {&o.save, "--save"}};
+  for (const auto& [given, name] : others)
+    if (!given->empty())
+      throw usage_error(fmt::format("--genus {} gives the genus of that sum alone; it takes no {} (use "
+                                    "--genus without a sum for each heap of a quotient)",
+                                    portable_name(o.genus_of), name));
+  std::string text = o.genus_of;
+  std::replace(text.begin(), text.end(), '+', ',');
+  std::vector<heap_size> heaps;
+  try {
+    const auto parsed = parse_heaps_text(text);
+    heaps.assign(parsed.begin(), parsed.end());
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(fmt::format("--genus takes a sum of heaps such as 4+4: {}", e.what()));
+  }
+  genus_options options;
+  options.max_memory = memory_limit(o);
+  const interruption stop;
+  options.stop = stop.flag();
+  genus g;
+  try {
+    g = position_genus(*rule, heaps, options);
+  } catch (const stopped& e) {
+    rethrow_stop(e, "while computing the genus of the sum");
+  }
+  std::string sum;
+  for (auto h : heaps)
+    sum += (sum.empty() ? "" : "+") + std::to_string(h);
+  if (o.format == "json") {
+    fmt::print("{{\"rule\": \"{}\", \"heaps\": [{}], \"genus\": {{\"symbol\": \"{}\", \"normal\": {}, "
+               "\"gammas\": [{}]}}, \"nim_position\": {}}}\n",
+               rule->str(), fmt::join(heaps, ", "), g.symbol(), g.normal, fmt::join(g.gammas, ", "),
+               g.of_nim_position());
+    return;
+  }
+  fmt::print("rule      {}\nposition  {}\ngenus     {}{}\n", rule->str(), sum, g.symbol(),
+             g.of_nim_position() ? " (a position of Nim's genus)" : "");
+}
+
 void run(const misere_options& o) {
   if (o.format != "text" && o.format != "json")
     throw usage_error(fmt::format("--format takes text or json, not '{}'", portable_name(o.format)));
   std::optional<heap_rule> rule;
   if (!o.rule.empty()) rule = parse_rule(o.rule);
+  if (!o.genus_of.empty()) {
+    run_sum_genus(o, rule);
+    return;
+  }
   std::optional<heap_size> max_heap;
   if (!o.max_heap.empty())
     max_heap = static_cast<heap_size>(parse_whole(o.max_heap, "--max-heap", 1, largest_heap));
@@ -276,7 +329,11 @@ void add_misere_command(CLI::App& app) {
   refuse_empty(cmd->add_option("--max-memory", o->max_memory,
                                "memory the computation may hold: 800M, 6G (default: 3/4 of the memory free)"),
                "a size such as 800M or 6G");
-  cmd->add_flag("--genus", o->genus, "also the genus of each heap, and whether the game is tame on them");
+  auto* genus =
+      cmd->add_option("--genus", o->genus_of,
+                      "also the genus of each heap, and whether the game is tame on them; with a sum of "
+                      "heaps (--genus 4+4), the genus of that sum alone")
+          ->expected(0, 1);
   refuse_empty(cmd->add_option("--save", o->save, "write the quotient to FILE, for --load"), "a file name");
   refuse_empty(
       cmd->add_option("--load", o->load,
@@ -285,7 +342,10 @@ void add_misere_command(CLI::App& app) {
       "a file name");
   refuse_empty(cmd->add_option("--format", o->format, "text or json"), "text or json");
   cmd->add_flag("--quiet,-q", o->quiet, "no progress line on stderr");
-  cmd->callback([o] { run(*o); });
+  cmd->callback([o, genus] {
+    o->genus = genus->count() > 0;
+    run(*o);
+  });
 }
 
 } // namespace grundy::cli

@@ -466,6 +466,6 @@ def misere_quotient(
 ) -> MisereQuotient:
     """Q_max_heap of a heap rule ('0.07', 'S(1,3,4)', 'allbut(1,3)', 'grundy', 'squares').
     grundy.LimitExceeded past max_order or max_memory; Ctrl-C raises KeyboardInterrupt."""
-def genus(rule: Union[str, Any], heap: int, *, max_memory: Optional[Union[int, str]] = None) -> Genus: ...
+def genus(rule: Union[str, Any], heap: Union[int, Iterable[int]], *, max_memory: Optional[Union[int, str]] = None) -> Genus: ...
 def genera(rule: Union[str, Any], max_heap: int, *, max_memory: Optional[Union[int, str]] = None) -> list[Genus]:
     """The genus of each heap 0..max_heap."""

@@ -399,3 +399,22 @@ BOOST_AUTO_TEST_CASE(load_honours_max_memory) {
   BOOST_TEST(r.err_lines() == 1u, r.err);
   BOOST_TEST(contains(r.err, "raise --max-memory"), r.err);
 }
+
+// --genus 4+4: one sum's genus, without a quotient. Dawson's Kayles' heap of 4 is 2^20 (a *2 in
+// any company), so 4+4 has the genus of *2 + *2, 0^02 (Conway); 2+2 is *1 + *1, 0^120.
+BOOST_AUTO_TEST_CASE(genus_of_a_sum) {
+  const auto r = run_cli("misere 0.07 --genus 4+4");
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  BOOST_TEST(r.out == "rule      0.07\nposition  4+4\ngenus     0^02 (a position of Nim's genus)\n");
+  const auto j = parse_object(run_cli("misere 0.07 --genus 10+2+2 --format json").out);
+  BOOST_TEST(j.at("heaps").as_array().size() == 3u);
+  BOOST_TEST(j.at("genus").as_object().at("symbol").as_string() == "3^1431");
+  BOOST_TEST(j.at("nim_position").as_bool() == false);
+  for (const auto* bad : {"misere 0.07 --genus 4+x", "misere --genus 4+4",
+                          "misere 0.07 --genus 4+4 --max-heap 5", "misere 0.07 --genus 4+4 --load q.json"}) {
+    const auto e = run_cli(bad);
+    BOOST_TEST(e.status == 2, bad);
+    BOOST_TEST(e.err_lines() == 1u, bad << ": " << e.err);
+    BOOST_TEST(e.out.empty(), bad);
+  }
+}

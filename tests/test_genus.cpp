@@ -61,9 +61,9 @@ struct from_graph {
   std::vector<grundy_value> gammas;
 };
 
-from_graph label_heap(const char* code, heap_size h, unsigned top) {
+from_graph label_position(const char* code, const heaps& typed, unsigned top) {
   const with_nim_heaps game{grundy::octal_game(grundy::octal_code::parse(code))};
-  const heaps start = h == 0 ? heaps{} : heaps{h};
+  const heaps start = game.game.canonical(typed);
   const auto gg = grundy::build_graph(game, {start, top, 0});
   const auto misere = grundy::label(gg.graph, {.convention = grundy::play_convention::misere}).values;
   const auto normal = grundy::label(gg.graph, {.cycles = grundy::cycle_policy::refuse}).values;
@@ -85,7 +85,7 @@ void check_against_graphs(const char* code, heap_size max_heap) {
   for (heap_size h = 0; h <= max_heap; ++h) {
     const genus& g = genera[h];
     const auto top = static_cast<unsigned>(g.gammas.size() + 1);
-    const auto expected = label_heap(code, h, top);
+    const auto expected = label_position(code, h == 0 ? heaps{} : heaps{h}, top);
     BOOST_TEST(g.normal == expected.normal, code << " heap " << h);
     for (unsigned k = 0; k <= top; ++k)
       BOOST_TEST(g.gamma(k) == expected.gammas[k], code << " heap " << h << " k " << k << " " << g.symbol());
@@ -93,6 +93,26 @@ void check_against_graphs(const char* code, heap_size max_heap) {
     if (g.gammas.size() >= 3)
       BOOST_TEST(g.gammas[g.gammas.size() - 3] != g.gammas.back(),
                  code << " heap " << h << " " << g.symbol());
+  }
+}
+
+// The genus of sums of two and three heaps against their graphs.
+void check_sums_against_graphs(const char* code, heap_size max_heap) {
+  const auto rule = heap_rule::parse(code);
+  std::vector<heaps> sums;
+  for (heap_size a = 1; a <= max_heap; ++a)
+    for (heap_size b = a; b <= max_heap; ++b)
+      sums.push_back({a, b});
+  for (heap_size a = 1; a <= max_heap / 2; ++a)
+    sums.push_back({a, a, static_cast<heap_size>(max_heap - a)});
+  for (const auto& sum : sums) {
+    const auto g = grundy::position_genus(rule, sum);
+    const auto top = static_cast<unsigned>(g.gammas.size() + 1);
+    const auto expected = label_position(code, sum, top);
+    BOOST_TEST(g.normal == expected.normal, code << " " << grundy::format_heaps(sum));
+    for (unsigned k = 0; k <= top; ++k)
+      BOOST_TEST(g.gamma(k) == expected.gammas[k],
+                 code << " " << grundy::format_heaps(sum) << " k " << k << " " << g.symbol());
   }
 }
 
@@ -138,6 +158,12 @@ BOOST_AUTO_TEST_CASE(sums_of_heaps) {
   BOOST_TEST(grundy::position_genus(nim, {}).symbol() == "0^120");
 }
 
+BOOST_AUTO_TEST_CASE(sums_against_graphs) {
+  check_sums_against_graphs("0.07", 14);
+  check_sums_against_graphs("0.77", 12);
+  check_sums_against_graphs("0.137", 12);
+}
+
 BOOST_AUTO_TEST_CASE(dawsons_kayles_against_graphs) { check_against_graphs("0.07", 30); }
 BOOST_AUTO_TEST_CASE(kayles_against_graphs) { check_against_graphs("0.77", 30); }
 BOOST_AUTO_TEST_CASE(dawsons_chess_against_graphs) { check_against_graphs("0.137", 30); }
@@ -150,7 +176,7 @@ BOOST_AUTO_TEST_CASE(gamma_fifty) {
   };
   for (const auto& [code, heap] : {heap_case{"0.77", 5}, heap_case{"0.07", 10}, heap_case{"0.137", 12}}) {
     const auto g = grundy::heap_genera(heap_rule::parse(code), heap)[heap];
-    const auto expected = label_heap(code, heap, 51);
+    const auto expected = label_position(code, {heap}, 51);
     BOOST_TEST(g.gamma(50) == expected.gammas[50], code << " heap " << heap);
     BOOST_TEST(g.gamma(51) == expected.gammas[51], code << " heap " << heap);
   }

@@ -13,6 +13,7 @@
 
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <limits>
 
@@ -123,6 +124,36 @@ std::vector<heap_genus> genera_of(const py::handle& rule_object, const py::handl
   std::vector<heap_genus> out;
   for (heap_size h = 0; h < all.size(); ++h)
     out.push_back({std::move(all[h]), t.heap_tame[h], t.tame || h < t.heap});
+  return out;
+}
+
+// The genus of a sum of heaps. A sum is tame exactly when each of its heaps is: every heap can
+// be played down to a position with no move, which leaves any wild follower of another heap
+// alone in the sum.
+heap_genus sum_genus(const py::handle& rule_object, const py::handle& heaps_object,
+                     const py::object& max_memory) {
+  const auto rule = to_heap_rule(rule_object, "rule");
+  std::vector<heap_size> heaps;
+  for (const auto& item : py::reinterpret_borrow<py::iterable>(heaps_object)) {
+    if (heaps.size() >= 64) throw py::value_error("heap lists at most 64 heaps for a genus");
+    heaps.push_back(static_cast<heap_size>(whole(item, "a heap", 0, largest_heap)));
+  }
+  const heap_size largest = heaps.empty() ? 0 : *std::max_element(heaps.begin(), heaps.end());
+  genus_options options;
+  options.max_memory = memory_of(max_memory, genus_options{}.max_memory);
+  heap_genus out;
+  try {
+    interruptible([&](const std::atomic<bool>* stop) {
+      options.stop = stop;
+      py::gil_scoped_release release;
+      out.g = position_genus(rule, heaps, options);
+      const auto t = heap_tameness(rule, largest, options);
+      out.tame = std::all_of(heaps.begin(), heaps.end(), [&](heap_size h) { return t.heap_tame[h]; });
+      out.heaps_tame = t.tame;
+    });
+  } catch (const stopped& e) {
+    raise_stop(e, "max_memory");
+  }
   return out;
 }
 
@@ -292,10 +323,15 @@ void add_misere(py::module_& m) {
   m.def(
       "genus",
       [](const py::object& rule, const py::object& heap, const py::object& max_memory) {
+        if (!py::isinstance<py::int_>(heap) && !py::isinstance<py::str>(heap) &&
+            py::isinstance<py::iterable>(heap))
+          return sum_genus(rule, heap, max_memory);
         return genera_of(rule, heap, "heap", max_memory).back();
       },
       py::arg("rule"), py::arg("heap"), py::kw_only(), py::arg("max_memory") = py::none(),
-      "The genus of a heap of `heap` tokens of a heap game (a Genus).");
+      "The genus of a heap of `heap` tokens of a heap game (a Genus), or of a sum of heaps given as\n"
+      "a list: genus('0.07', [4, 4]) is 0^02. A sum is tame when each of its heaps is; heaps_tame\n"
+      "then says whether every heap up to its largest is.");
   m.def(
       "genera",
       [](const py::object& rule, const py::object& max_heap, const py::object& max_memory) {

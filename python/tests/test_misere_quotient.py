@@ -262,3 +262,58 @@ def test_unsettled_quotient_refuses_heaps_past_max_heap(kayles30):
         kayles30.outcome([31])
     with pytest.raises(ValueError, match="past max_heap"):
         kayles30.element(31)
+
+
+def _dawson_genus_by_hand(heaps, k_max):
+    """The genus of a sum of heaps of 0.07 (take two tokens, leaving no heap, one, or two
+    non-empty heaps) by a plain recursion over the sum with k Nim heaps of 2, written apart from
+    the library: normal value, then the misère values γ0..γk_max (a position with no move has
+    misère value 1)."""
+    from functools import lru_cache
+
+    def moves(position):
+        heaps, twos, ones = position
+        for i, h in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1 :]
+            if h >= 2:
+                left = h - 2
+                yield (tuple(sorted(rest + ((left,) if left else ()))), twos, ones)
+                for a in range(1, left // 2 + 1):
+                    yield (tuple(sorted(rest + (a, left - a))), twos, ones)
+        if twos:
+            yield (heaps, twos - 1, ones + 1)
+            yield (heaps, twos - 1, ones)
+        if ones:
+            yield (heaps, twos, ones - 1)
+
+    def mex(values):
+        m = 0
+        while m in values:
+            m += 1
+        return m
+
+    @lru_cache(maxsize=None)
+    def value(position, misere):
+        options = {value(p, misere) for p in moves(position)}
+        if misere and not options:
+            return 1
+        return mex(options)
+
+    start = tuple(sorted(h for h in heaps if h))
+    return value((start, 0, 0), False), [value((start, k, 0), True) for k in range(k_max + 1)]
+
+
+def test_genus_of_sums_against_a_recursion():
+    for heaps in ([4, 4], [2, 2], [10, 1], [5, 6], [3, 3, 3], [10, 10], [7, 12]):
+        g = grundy.genus("0.07", heaps)
+        normal, gammas = _dawson_genus_by_hand(heaps, len(g.gammas) + 2)
+        assert g.normal == normal, heaps
+        assert [g.gamma(k) for k in range(len(gammas))] == gammas, (heaps, g.symbol)
+    assert grundy.genus("0.07", [4, 4]).symbol == "0^02"  # *2 + *2 (Conway)
+    # A sum is tame when each heap is: 10 is wild, 11 is not (a move takes two tokens).
+    assert grundy.genus("0.07", [11, 4]).tame and not grundy.genus("0.07", [10, 1]).tame
+    assert grundy.genus("0.07", []).symbol == "0^120"
+    with pytest.raises(ValueError, match="heap"):
+        grundy.genus("0.07", [3, -1])
+    with pytest.raises(TypeError, match="heap"):
+        grundy.genus("0.07", [3, "4"])

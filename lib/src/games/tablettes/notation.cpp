@@ -155,9 +155,8 @@ game_position<tablettes_game> tablettes_entry::make(const position_text& t) {
     return {g, g.canonical(g.make_state(piles)), {}};
   } catch (const std::invalid_argument& e) {
     throw notation_error(fmt::format("position '{}' is not one of tablettes with {} {} {} {}: {}",
-                                     portable_name(text),
-                                     t.name("colors"), counts.size(), t.name("tablets"), portable_name(tablets_text),
-                                     e.what()));
+                                     portable_name(text), t.name("colors"), counts.size(), t.name("tablets"),
+                                     portable_name(tablets_text), e.what()));
   }
 }
 

@@ -86,8 +86,8 @@ wythoff_game::state_type wythoff_entry::read_move(const wythoff_game& g, const w
   while (words >> change) {
     const auto at = change.find('>');
     if (at == std::string::npos || at == 0)
-      throw notation_error(fmt::format("cannot read '{}': write a change as PILE>LEFT, as in 7>4",
-                                       portable_name(change)));
+      throw notation_error(
+          fmt::format("cannot read '{}': write a change as PILE>LEFT, as in 7>4", portable_name(change)));
     const auto from = piles_of(change.substr(0, at));
     std::string left = change.substr(at + 1); // "10>3+4" splits a heap, which no pile does
     std::replace(left.begin(), left.end(), '+', ' ');
