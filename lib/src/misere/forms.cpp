@@ -1,0 +1,255 @@
+// Misère simplest forms. Equality is decided by Conway's two mutually recursive criteria
+// (On Numbers and Games ch. 12; Siegel, Combinatorial Game Theory, V.1), which need no sum:
+//
+//   G = H  iff  G is linked to no H', no G' is linked to H, and when either game has no
+//               option the other is an N-position (misère play);
+//   G is linked to H (some T makes G + T and H + T both P-positions)
+//          iff  G differs from every H' and every G' differs from H.
+//
+// Each recursion step takes an option of one side, so it ends after the sum of the birthdays.
+// Options are always simplest forms of the table, between which equality is identity; only
+// the game being made is a list of options.
+
+#include <grundy/misere/forms.hpp>
+
+#include <boost/container_hash/hash.hpp>
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace grundy {
+
+std::size_t detail::form_list_hash::operator()(const std::vector<std::uint32_t>& v) const noexcept {
+  return boost::hash_range(v.begin(), v.end());
+}
+
+namespace {
+
+bool holds(std::span<const misere_forms::form> list, misere_forms::form f) {
+  return std::find(list.begin(), list.end(), f) != list.end();
+}
+
+void sort_unique(std::vector<misere_forms::form>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+} // namespace
+
+misere_forms::misere_forms() { intern({}); }
+
+bool misere_forms::outcome_p(std::span<const form> g) const {
+  // Misère: with no move, the player to move has won.
+  return !g.empty() && std::none_of(g.begin(), g.end(), [&](form x) { return is_p(x); });
+}
+
+// g' linked to h, with both g' = a and h simplest: a is not an option of h, and no option of a
+// equals the game h.
+bool misere_forms::linked_form_to(form a, std::span<const form> h) const {
+  if (holds(h, a)) return false;
+  const auto a_options = options(a);
+  return std::none_of(a_options.begin(), a_options.end(), [&](form x) { return equal_to_form(h, x); });
+}
+
+// The game g linked to the simplest form h.
+bool misere_forms::linked_to_form(std::span<const form> g, form h) const {
+  if (holds(g, h)) return false;
+  const auto h_options = options(h);
+  return std::none_of(h_options.begin(), h_options.end(), [&](form x) { return equal_to_form(g, x); });
+}
+
+bool misere_forms::equal_to_form(std::span<const form> g, form h) const { return equal(g, options(h)); }
+
+bool misere_forms::equal(std::span<const form> g, std::span<const form> h) const {
+  if (g.empty() && outcome_p(h)) return false;
+  if (h.empty() && outcome_p(g)) return false;
+  for (form x : h)
+    if (linked_to_form(g, x)) return false;
+  for (form x : g)
+    if (linked_form_to(x, h)) return false;
+  return true;
+}
+
+// One bypass of a reversible option of g (sorted, without repeats) that keeps the value: an
+// option a with an option b equal to g is replaced by b's options, unless the game that makes
+// differs from g (Conway's endgame proviso). False when there is none: g is then simplest.
+bool misere_forms::bypass_once(std::vector<form>& g) const {
+  for (const form a : g)
+    for (const form b : options(a)) {
+      if (!equal_to_form(g, b)) continue;
+      std::vector<form> h;
+      h.reserve(g.size() + options(b).size());
+      for (const form x : g)
+        if (x != a) h.push_back(x);
+      const auto b_options = options(b);
+      h.insert(h.end(), b_options.begin(), b_options.end());
+      sort_unique(h);
+      if (!equal(h, g)) continue;
+      g = std::move(h);
+      return true;
+    }
+  return false;
+}
+
+bool misere_forms::is_simplest(std::span<const form> options) const {
+  std::vector<form> g(options.begin(), options.end());
+  sort_unique(g);
+  return g.size() == options.size() && !bypass_once(g);
+}
+
+misere_forms::form misere_forms::make(std::span<const form> given) {
+  std::vector<form> g(given.begin(), given.end());
+  sort_unique(g);
+  // Each bypass replaces an option by options of smaller birthday, so this ends.
+  while (bypass_once(g)) {
+  }
+  return intern(std::move(g));
+}
+
+misere_forms::form misere_forms::intern(std::vector<form>&& sorted) {
+  if (const auto it = index_.find(sorted); it != index_.end()) return it->second;
+  if (birthday_.size() > std::numeric_limits<form>::max() - 1u)
+    throw std::length_error("more misère forms than 32-bit indices can number");
+  const auto f = static_cast<form>(birthday_.size());
+  unsigned born = 0;
+  bool all_nim = true;
+  std::vector<bool> seen;
+  for (form x : sorted) {
+    born = std::max(born, birthday(x) + 1u);
+    if (const auto n = nim_value(x)) {
+      if (*n >= seen.size()) seen.resize(*n + 1);
+      seen[*n] = true;
+    } else {
+      all_nim = false;
+    }
+  }
+  const bool nim = all_nim && seen.size() == sorted.size() &&
+                   std::all_of(seen.begin(), seen.end(), [](bool b) { return b; });
+  p_.push_back(outcome_p(sorted) ? 1 : 0);
+  birthday_.push_back(static_cast<std::uint16_t>(born));
+  nimber_.push_back(nim ? static_cast<std::int32_t>(sorted.size()) : -1);
+  options_.insert(options_.end(), sorted.begin(), sorted.end());
+  starts_.push_back(options_.size());
+  if (nim) {
+    if (nim_heaps_.size() <= sorted.size()) nim_heaps_.resize(sorted.size() + 1, 0);
+    nim_heaps_[sorted.size()] = f;
+  }
+  index_.emplace(std::move(sorted), f);
+  return f;
+}
+
+misere_forms::form misere_forms::add(form a, form b) {
+  if (a == 0) return b;
+  if (b == 0) return a;
+  if (a > b) std::swap(a, b);
+  const auto key = std::uint64_t{a} << 32 | b;
+  if (const auto it = sums_.find(key); it != sums_.end()) return it->second;
+  std::vector<form> made;
+  // Copies: add() grows the table, which moves the options' storage.
+  const auto a_span = options(a);
+  const auto b_span = options(b);
+  const std::vector<form> a_options(a_span.begin(), a_span.end()), b_options(b_span.begin(), b_span.end());
+  for (const form x : a_options)
+    made.push_back(add(x, b));
+  for (const form y : b_options)
+    made.push_back(add(a, y));
+  const form sum = make(made);
+  sums_.emplace(key, sum);
+  return sum;
+}
+
+misere_forms::form misere_forms::nim_heap(unsigned n) {
+  if (n < nim_heaps_.size() && (n == 0 || nim_heaps_[n] != 0)) return nim_heaps_[n];
+  std::vector<form> options;
+  for (unsigned k = 0; k < n; ++k)
+    options.push_back(nim_heap(k));
+  return make(options);
+}
+
+void misere_forms::append_name(form f, std::string& out, std::size_t max_length) const {
+  if (out.size() > max_length) return;
+  if (const auto n = nim_value(f)) {
+    if (*n == 0) {
+      out += '0';
+    } else {
+      out += '*';
+      if (*n > 1) out += std::to_string(*n);
+    }
+    return;
+  }
+  std::vector<form> sorted(options(f).begin(), options(f).end());
+  std::stable_sort(sorted.begin(), sorted.end(), [&](form a, form b) { return birthday(a) > birthday(b); });
+  out += '{';
+  for (std::size_t i = 0; i < sorted.size() && out.size() <= max_length; ++i) {
+    if (i > 0) out += ", ";
+    append_name(sorted[i], out, max_length);
+  }
+  out += '}';
+}
+
+std::string misere_forms::name(form f, std::size_t max_length) const {
+  std::string out;
+  append_name(f, out, max_length);
+  if (out.size() > max_length) {
+    out.resize(max_length);
+    out += "...";
+  }
+  return out;
+}
+
+namespace {
+
+void check_stop(const std::atomic<bool>* stop) {
+  if (stop && stop->load(std::memory_order_relaxed))
+    throw stopped("interrupted while making misère forms", stop_reason::interrupted);
+}
+
+} // namespace
+
+std::vector<misere_forms::form> born_by(misere_forms& forms, unsigned day, const std::atomic<bool>* stop) {
+  if (day > max_counted_day - 1)
+    throw std::invalid_argument("the forms born by day " + std::to_string(day) +
+                                " are too many to make; count_born_by counts day " +
+                                std::to_string(max_counted_day));
+  std::vector<misere_forms::form> all{0};
+  for (unsigned d = 1; d <= day; ++d) {
+    const std::vector<misere_forms::form> previous = all;
+    const std::uint64_t sets = std::uint64_t{1} << previous.size();
+    std::vector<misere_forms::form> options;
+    for (std::uint64_t s = 0; s < sets; ++s) {
+      if ((s & 0xFFF) == 0) check_stop(stop);
+      options.clear();
+      for (std::size_t i = 0; i < previous.size(); ++i)
+        if (s >> i & 1) options.push_back(previous[i]);
+      const auto before = forms.size();
+      const auto f = forms.make(options);
+      if (forms.size() > before) all.push_back(f);
+    }
+  }
+  return all;
+}
+
+std::uint64_t count_born_by(unsigned day, const std::atomic<bool>* stop) {
+  if (day > max_counted_day)
+    throw std::invalid_argument("day " + std::to_string(day) + " has too many forms to count (at most day " +
+                                std::to_string(max_counted_day) + ")");
+  if (day == 0) return 1;
+  misere_forms forms;
+  const auto previous = born_by(forms, day - 1, stop);
+  // A set of simplest forms is the simplest form of the game it makes unless one of its options
+  // can be bypassed; make() says so by making a form other than that set.
+  const std::uint64_t sets = std::uint64_t{1} << previous.size();
+  std::uint64_t count = 0;
+  std::vector<misere_forms::form> options;
+  for (std::uint64_t s = 0; s < sets; ++s) {
+    if ((s & 0xFFF) == 0) check_stop(stop);
+    options.clear();
+    for (std::size_t i = 0; i < previous.size(); ++i)
+      if (s >> i & 1) options.push_back(previous[i]);
+    if (forms.is_simplest(options)) ++count;
+  }
+  return count;
+}
+
+} // namespace grundy
