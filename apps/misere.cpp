@@ -5,6 +5,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
+#include "misere_forms.hpp"
 #include "options.hpp"
 
 #include <grundy/games/heap_notation.hpp>
@@ -44,6 +45,8 @@ struct misere_options {
   bool genus = false;
   // --genus 4+4: the genus of that sum of heaps alone, without a quotient.
   std::string genus_of;
+  std::string form;    // --form 4+4: that sum's simplest misère form
+  std::string born_by; // --born-by N: how many simplest forms each day 0..N has
   std::string save;
   std::string load;
   std::string format = "text";
@@ -268,8 +271,25 @@ void run_sum_genus(const misere_options& o, const std::optional<heap_rule>& rule
 void run(const misere_options& o) {
   if (o.format != "text" && o.format != "json")
     throw usage_error(fmt::format("--format takes text or json, not '{}'", portable_name(o.format)));
+  if (!o.born_by.empty()) {
+    if (!o.rule.empty() || !o.max_heap.empty() || !o.form.empty() || o.genus)
+      throw usage_error("--born-by counts every misère game born by a day; it takes no rule, "
+                        "--max-heap, --form or --genus");
+    print_born_by(o.born_by, o.format);
+    return;
+  }
   std::optional<heap_rule> rule;
   if (!o.rule.empty()) rule = parse_rule(o.rule);
+  if (!o.form.empty()) {
+    if (!rule)
+      throw usage_error("--form 4+4 needs the heap rule first, as in: grundy misere 0.07 --form 4+4");
+    if (!o.max_heap.empty() || !o.load.empty() || !o.save.empty() || o.genus)
+      throw usage_error(fmt::format("--form {} gives the simplest form of that sum alone; it takes no "
+                                    "--max-heap, --load, --save or --genus",
+                                    portable_name(o.form)));
+    print_heap_form(*rule, o.form, memory_limit(o), o.quiet, o.format);
+    return;
+  }
   if (!o.genus_of.empty()) {
     run_sum_genus(o, rule);
     return;
@@ -334,6 +354,13 @@ void add_misere_command(CLI::App& app) {
                       "also the genus of each heap, and whether the game is tame on them; with a sum of "
                       "heaps (--genus 4+4), the genus of that sum alone")
           ->expected(0, 1);
+  refuse_empty(
+      cmd->add_option("--form", o->form,
+                      "the simplest misère form of a sum of heaps (--form 4+4), from its game graph"),
+      "a sum of heaps such as 4+4");
+  refuse_empty(cmd->add_option("--born-by", o->born_by,
+                               "count the misère games in simplest form born by each day 0..N (N <= 5)"),
+               "a day from 0 to 5");
   refuse_empty(cmd->add_option("--save", o->save, "write the quotient to FILE, for --load"), "a file name");
   refuse_empty(
       cmd->add_option("--load", o->load,

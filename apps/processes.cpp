@@ -59,7 +59,8 @@ std::string limit_advice(limit_kind kind, std::string_view command) {
   case limit_kind::states:
     return "raise --max-states if memory allows";
   case limit_kind::memory:
-    if (command == "hint") return "raise --max-memory if the machine has more, or try a smaller position";
+    if (command == "hint" || command == "misere")
+      return "raise --max-memory if the machine has more, or try a smaller position";
     if (command != "graph" && command != "table")
       return "three quarters of the memory free at start: try a smaller position";
     return running_distributed() ? "raise --max-memory, which is per rank, run more ranks, or try --no-edges"

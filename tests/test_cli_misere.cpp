@@ -418,3 +418,29 @@ BOOST_AUTO_TEST_CASE(genus_of_a_sum) {
     BOOST_TEST(e.out.empty(), bad);
   }
 }
+
+// --form: a sum's simplest misère form, from its graph; --born-by: On Numbers and Games' counts.
+BOOST_AUTO_TEST_CASE(simplest_forms) {
+  const auto four = run_cli("misere 0.07 --form 4");
+  BOOST_TEST_REQUIRE(four.status == 0, four.err);
+  BOOST_TEST(contains(four.out, "form      *2\n"), four.out); // Dawson's Kayles' heap of 4 is *2
+  const auto pair = parse_object(run_cli("misere 0.07 --form 2+2 --format json").out);
+  BOOST_TEST(pair.at("form").as_string() == "0"); // * + * = 0
+  BOOST_TEST(pair.at("outcome").as_string() == "N");
+  const auto days = run_cli("misere --born-by 4 --format json");
+  BOOST_TEST_REQUIRE(days.status == 0, days.err);
+  const auto born = parse_object(days.out);
+  std::vector<std::int64_t> counts;
+  for (const auto& d : born.at("born_by").as_array())
+    counts.push_back(d.as_object().at("games").as_int64());
+  BOOST_TEST(counts == (std::vector<std::int64_t>{1, 2, 3, 5, 22}), boost::test_tools::per_element());
+  for (const auto* bad : {"misere 0.07 --form 4+x", "misere --form 4", "misere 0.07 --form 4 --max-heap 5",
+                          "misere --born-by 6", "misere 0.07 --born-by 3"}) {
+    const auto e = run_cli(bad);
+    BOOST_TEST(e.status == 2, bad);
+    BOOST_TEST(e.err_lines() == 1u, bad << ": " << e.err);
+  }
+  const auto big = run_cli("misere 0.77 --form 60+60 --max-memory 20M");
+  BOOST_TEST(big.status == 1, big.err);
+  BOOST_TEST(big.err_lines() == 1u, big.err);
+}
