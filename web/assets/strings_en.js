@@ -280,6 +280,7 @@ export const EN = {
   'error.code.limit.states': 'The game has more positions than the server explores. Try a smaller game.',
   'error.code.limit.level': 'The game is too large to explore. Try a smaller game.',
   'error.code.server.stopping': 'The server is stopping.',
+  'error.code.input.graph.empty': 'The graph has no vertex: write at least one vertex or one arrow, as a -> b.',
   'error.code.server.busy': 'The server is busy: try again in a moment.',
   'error.status': 'The server could not answer (error {status}).',
   'error.network': 'The server cannot be reached. Is grundy serve still running?',

@@ -300,6 +300,7 @@ export const FR = {
   'error.code.limit.states': 'Le jeu a plus de positions que le serveur n’en explore. Essayez un jeu plus petit.',
   'error.code.limit.level': 'Le jeu est trop grand pour être exploré. Essayez un jeu plus petit.',
   'error.code.server.stopping': 'Le serveur s’arrête.',
+  'error.code.input.graph.empty': 'Le graphe n’a aucun sommet : écrivez au moins un sommet ou une flèche, comme a -> b.',
   'error.code.server.busy': 'Le serveur est occupé : réessayez dans un instant.',
   'error.status': 'Le serveur n’a pas pu répondre (erreur {status}).',
   'error.network': 'Le serveur est injoignable. grundy serve tourne-t-il encore ?',
