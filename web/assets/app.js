@@ -95,10 +95,11 @@ const octal = createOctal(
     progress: $('#octal-progress'),
     bar: $('#octal-progress-bar'),
     progressText: $('#octal-progress-text'),
+    slow: $('#octal-slow'),
     error: $('#octal-error'),
     result: $('#octal-result'),
   },
-  { onChange: () => writeHash() }
+  { onChange: () => writeHash(), limits }
 );
 
 const table = createTable(
