@@ -23,6 +23,10 @@ what it shows against facts it finds for itself (a nim-sum computed here, the va
   french, phone  the page in French; a 390-pixel-wide window without sideways scrolling
   setup_checks.py  the game menu and forms made from /api/games; bad and empty fields refused;
                words, projector size, marks, the misère view, the octal range, failed games
+  matrix_checks.py  each defect of the classroom page at 1920 x 1080 and 390 x 844, in English
+               and in French
+  limit_checks.py  0.3F against a server with a 2 s limit: said slow first, stopped in time,
+               its values kept and shown
   run_browser.py
   console      no error in the browser's console through all of it
 
@@ -45,7 +49,9 @@ import time
 
 sys.dont_write_bytecode = True  # nothing written into the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import play_checks  # noqa: E402  (the checks, beside this file)
+import limit_checks  # noqa: E402  (the checks, beside this file)
+import matrix_checks  # noqa: E402
+import play_checks  # noqa: E402
 import setup_checks  # noqa: E402
 import view_checks  # noqa: E402
 from browser_page import Failure, Page, Server, skip_reason  # noqa: E402
@@ -126,7 +132,8 @@ def main():
         page = Page(server.url, workdir, shots)
         run = Run(cli, page)
         checks = [bind(run, check) for check in (*play_checks.FIRST, *view_checks.CHECKS, *play_checks.AFTER,
-                                                 *setup_checks.CHECKS)] + [run.console]
+                                                 *setup_checks.CHECKS, *matrix_checks.CHECKS,
+                                                 *limit_checks.CHECKS)] + [run.console]
         if args.only:
             checks = [check for check in checks if check.__name__ in args.only.split(',')]
         for check in checks:
