@@ -5,7 +5,7 @@ import { getJSON } from './api.js';
 import { $, $all } from './dom.js';
 import { t, applyI18n, setLang, getLang, initialLang, onLangChange, errorText, formatNumber } from './i18n.js';
 import {
-  setCatalogue, gameNames, formFields, rulesLine, setupOf, fieldsOf, checkSetup, heapsOf, titleOf, boardKind,
+  setCatalogue, gameNames, gameWith, hasFeature, formFields, rulesLine, setupOf, fieldsOf, checkSetup, heapsOf, titleOf, boardKind,
 } from './games.js';
 import { createPlay } from './play.js';
 import { createGraph, drawBounds } from './graph.js';
@@ -16,8 +16,6 @@ import { createMisere, misereMaxHeap } from './misere.js';
 import { createSetupForm } from './setup_form.js';
 
 const VIEWS = ['play', 'octal', 'table', 'misere'];
-// The game a first visit shows, when the server has it; else its first game.
-const FIRST_GAME = 'tablettes';
 const MAX_GRAPH_IN_LINK = 2000; // characters of a typed graph kept in the link
 const OCTAL_DEFAULT_MAX = 100000; // values, when none is asked for: a fraction of a second
 
@@ -97,10 +95,11 @@ const octal = createOctal(
     progress: $('#octal-progress'),
     bar: $('#octal-progress-bar'),
     progressText: $('#octal-progress-text'),
+    slow: $('#octal-slow'),
     error: $('#octal-error'),
     result: $('#octal-result'),
   },
-  { onChange: () => writeHash() }
+  { onChange: () => writeHash(), limits }
 );
 
 const table = createTable(
@@ -116,7 +115,7 @@ const table = createTable(
   {
     onChange: () => writeHash(),
     onPlay: (c, n) => {
-      fillSetup(setupOf('tablettes', { colors: String(c), tablets: String(n) }));
+      fillSetup(setupOf(gameWith('table'), { colors: String(c), tablets: String(n) }));
       startGame(null);
       setView('play');
       $('#game-heading').focus();
@@ -137,7 +136,8 @@ const misere = createMisere(
     onChange: () => writeHash(),
     // A sum of heaps of the rule, in misère play, in the Play view.
     onPlay: (rule, heaps) => {
-      const game = gameNames().includes('heap') && !/^\d?\.\d+$/.test(rule) ? 'heap' : 'octal';
+      const octalGame = gameWith('octal_codes');
+      const game = octalGame && /^\d?\.[0-9a-f]+$/i.test(rule) ? octalGame : gameWith('heap_rules') || octalGame;
       const field = formFields(game).find((f) => f.role === 'position' && f.kind === 'text');
       const list = formFields(game).find((f) => f.role === 'position' && f.kind === 'whole_list');
       fillSetup(setupOf(game, { [field.name]: rule, [list.name]: heaps }));
@@ -171,7 +171,7 @@ function afterPlayChange() {
     writeHash();
     return;
   }
-  const nim = s.setup.game === 'nim';
+  const nim = hasFeature(s.setup.game, 'nim_sum');
   $('#parity-panel').hidden = !nim;
   if (nim && s.position) renderParity($('#parity'), heapsOf(s.position), s.misere);
   updateGraph();
@@ -402,7 +402,8 @@ function runTable() {
 
 function restoreGame(p) {
   const names = gameNames();
-  const game = names.includes(p.get('game')) ? p.get('game') : names.includes(FIRST_GAME) ? FIRST_GAME : names[0];
+  // Else the game the server offers a first visit, else its first game.
+  const game = names.includes(p.get('game')) ? p.get('game') : gameWith('first') || names[0];
   const fields = {};
   for (const key of fieldsOf(game)) if (p.has(key)) fields[key] = p.get(key);
   fillSetup(setupOf(game, fields));
@@ -454,7 +455,7 @@ function translate() {
   octal.rerender();
   table.rerender();
   misere.rerender();
-  if (play.state.setup?.game === 'nim' && play.state.position) renderParity($('#parity'), heapsOf(play.state.position), play.state.misere);
+  if (play.state.setup && hasFeature(play.state.setup.game, 'nim_sum') && play.state.position) renderParity($('#parity'), heapsOf(play.state.position), play.state.misere);
 }
 
 setLang(initialLang(stored('lang')));

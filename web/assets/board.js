@@ -18,7 +18,8 @@ export function renderBoard(container, setup, position, moves, play, enabled, ma
   const kind = boardKind(setup.game);
   if (kind === 'tablettes') renderPiles(container, pilesOf(position) || [], moves, play, enabled, marks);
   else if (kind === 'heaps') renderHeaps(container, formFields(setup.game).some((f) => f.name === 'piles'), heapsOf(position), moves, play, enabled, marks);
-  else {
+  else if (position) {
+    // No vertex, no token: never "The token is on ."
     container.append(el('p', { class: 'token-on', text: t('board.token', { vertex: position }) }));
   }
 }

@@ -21,6 +21,19 @@ export function gameOf(name) {
   return catalogue.find((g) => g.name === name) || null;
 }
 
+/**
+ * The game whose entry offers a feature ("first", "table", "nim_sum", "octal_codes",
+ * "heap_rules"), or null: the page writes no game's name.
+ */
+export function gameWith(feature) {
+  return catalogue.find((g) => Array.isArray(g.features) && g.features.includes(feature))?.name || null;
+}
+
+/** Whether a game's entry offers a feature. */
+export function hasFeature(game, feature) {
+  return !!gameOf(game)?.features?.includes(feature);
+}
+
 /** How the board is drawn: 'tablettes', 'heaps' or 'list'. */
 export function boardKind(game) {
   return gameOf(game)?.board || 'list';

@@ -7,6 +7,30 @@ import { t, errorText, formatNumber, formatDecimal, methodName } from './i18n.js
 import { plotSequence } from './plot.js';
 
 const ROWS_AT_ONCE = 24;
+const TICK_MS = 250; // the progress line's clock: it never lags the bar by more than this
+
+/**
+ * Codes known to be slow, said before they start. grows: the values grow with the heap and none
+ * is rare, so each value costs more than the one before (0.3F reaches about 8,000 heaps in a
+ * minute on one core); dense: no rare values to skip, each value looks at every heap below (0.06
+ * and 0.007 reach 200,000 to 270,000 in a minute); long: the sparse method holds, but past `from` values
+ * the run takes tens of seconds (Officers, 0.6, takes 16 s to a million on one core, 0.37 22 s).
+ */
+const KNOWN_SLOW = {
+  '0.3F': { why: 'grows', from: 5000 },
+  '0.06': { why: 'dense', from: 150000 },
+  '0.007': { why: 'dense', from: 150000 },
+  '0.6': { why: 'long', from: 200000 },
+  '0.37': { why: 'long', from: 200000 },
+};
+
+/** The note for a code known to be slow up to max values, as {key, vars}; null for others. */
+export function slowNote(code, max) {
+  const typed = String(code).trim().toUpperCase();
+  const known = KNOWN_SLOW[typed.startsWith('.') ? `0${typed}` : typed];
+  if (!known || max < known.from) return null;
+  return { key: `octal.slow.${known.why}`, vars: { code: String(code).trim() } };
+}
 
 const parity = (v, mask) => {
   let x = v & mask;
@@ -42,21 +66,39 @@ export function rareHeaps(sequence, mask, count) {
   return null;
 }
 
-export function createOctal(ui, { onChange }) {
+export function createOctal(ui, { onChange, limits = {} }) {
   let controller = null;
   let last = null; // the code of the last result shown
   let shown = null; // what the result area shows: {data}, {cancelled: true} or {error}
   let progressLine = null; // {key, vars}
   let range = {}; // the heaps the plot shows: {from, to}, all when empty
+  let slow = null; // the note of a code known to be slow, {key, vars}
+  let started = 0; // the page's clock when the run started
+  let values = null; // the values the server last said it had computed
+  let ticker = null;
 
   function progress(key, vars = {}) {
     progressLine = { key, vars };
     showProgress();
   }
 
+  // The seconds from the page's own clock, ticking between the server's reports (which a slow
+  // code sends seldom): the line says how long the run has taken, as the bar does.
   function showProgress() {
+    if (values !== null) {
+      const s = formatDecimal((performance.now() - started) / 1000, 0);
+      const vars = { n: formatNumber(values), s, limit: limits.seconds };
+      progressLine = { key: limits.seconds ? 'octal.progress.limit' : 'octal.progress', vars };
+      ui.progressText.textContent = t(progressLine.key, vars);
+      return;
+    }
     const { key, vars } = progressLine;
-    ui.progressText.textContent = t(key, vars.n === undefined ? vars : { ...vars, n: formatNumber(vars.n) });
+    ui.progressText.textContent = t(key, vars);
+  }
+
+  function showSlow() {
+    ui.slow.hidden = !slow;
+    ui.slow.textContent = slow ? t(slow.key, { ...slow.vars, limit: limits.seconds || '' }) : '';
   }
 
   /** Shows shown (again, in the current language). */
@@ -74,6 +116,8 @@ export function createOctal(ui, { onChange }) {
     ui.run.disabled = on;
     ui.cancel.hidden = !on;
     ui.progress.hidden = !on;
+    clearInterval(ticker);
+    ticker = on ? setInterval(() => values !== null && showProgress(), TICK_MS) : null;
   }
 
   async function run(code, max) {
@@ -82,7 +126,11 @@ export function createOctal(ui, { onChange }) {
     const mine = controller;
     shown = null;
     range = {};
+    slow = slowNote(code, max);
+    showSlow();
     showResult();
+    values = null;
+    started = performance.now();
     busy(true);
     ui.bar.removeAttribute('value');
     if (max) ui.bar.max = max;
@@ -93,7 +141,8 @@ export function createOctal(ui, { onChange }) {
         onProgress: (p) => {
           if (p.values !== undefined) {
             if (max) ui.bar.value = Math.min(p.values, max);
-            progress('octal.progress', { n: p.values, s: formatDecimal(p.seconds, 1) });
+            values = p.values;
+            showProgress();
           }
         },
       });
@@ -260,6 +309,8 @@ export function createOctal(ui, { onChange }) {
     /** Refuses what was typed, with the mistake {key, vars}: nothing is computed. */
     refuse(mistake) {
       controller?.abort();
+      slow = null;
+      showSlow();
       shown = { refused: mistake };
       showResult();
       busy(false);
@@ -268,6 +319,7 @@ export function createOctal(ui, { onChange }) {
     /** Words what is shown again in the current language. */
     rerender() {
       if (!ui.progress.hidden && progressLine) showProgress();
+      showSlow();
       showResult();
     },
     get last() {

@@ -22,14 +22,20 @@ struct answer {
   std::string timing; // a computation's Server-Timing header: the time it waited and ran
 };
 
-// A request the server refuses, with the status and the one line said to the user.
+// A request the server refuses, with the status and the one line said to the user; code, when
+// given, names the refusal for a page that words it itself (else a 400 is "input").
 class http_error : public std::runtime_error {
 public:
-  http_error(unsigned status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  http_error(unsigned status, const std::string& message, std::string code = {})
+      : std::runtime_error(message), status_(status), code_(std::move(code)) {}
   unsigned status() const noexcept { return status_; }
+  std::string_view code() const noexcept {
+    return !code_.empty() ? std::string_view(code_) : status_ == 400 ? "input" : "";
+  }
 
 private:
   unsigned status_;
+  std::string code_;
 };
 
 // {"error": "message"}, and beside the English line what a page words in its own language:

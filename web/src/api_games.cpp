@@ -72,17 +72,20 @@ answer api_games(const limits& bounds) {
       parameters +=
           fmt::format("{}{{\"name\": {}, \"help\": {}, \"kind\": \"{}\"}}", parameters.empty() ? "" : ", ",
                       json_quoted(p.name), json_quoted(p.help), kind_name(p.kind));
+    std::string features;
+    for (const auto feature : entry_traits::features<E>())
+      features += fmt::format("{}{}", features.empty() ? "" : ", ", json_quoted(feature));
     std::string fields;
     for (const auto& f : entry_traits::fields<E>())
       fields += (fields.empty() ? "" : ", ") + field_json<E>(f);
     games +=
         fmt::format("{}{{\"name\": {}, \"python_name\": {}, \"position_help\": {}, \"parameters\": [{}], "
                     "\"title\": {}, \"rules\": {}, \"board\": {}, \"position_parameter\": {}, "
-                    "\"fields\": [{}]}}",
+                    "\"features\": [{}], \"fields\": [{}]}}",
                     games.empty() ? "" : ", ", json_quoted(E::name), json_quoted(E::python_name),
                     json_quoted(E::position_help), parameters, json_quoted(entry_traits::display_name<E>()),
                     json_quoted(entry_traits::rules<E>()), json_quoted(entry_traits::board<E>()),
-                    json_quoted(entry_traits::position_parameter<E>()), fields);
+                    json_quoted(entry_traits::position_parameter<E>()), features, fields);
   });
   return json_answer(fmt::format(
       "{{\"games\": [{}], \"limits\": {{\"max_states\": {}, \"max_memory\": {}, \"seconds\": {}, "

@@ -102,7 +102,7 @@ answer failure_answer(std::exception_ptr error, const computation& work) {
     std::rethrow_exception(error);
   } catch (const http_error& e) {
     if (auto a = by_cause()) return *a;
-    return error_answer(e.status(), e.what(), e.status() == 400 ? "input" : "");
+    return error_answer(e.status(), e.what(), e.code());
   } catch (const exploration_stopped& e) {
     if (auto a = by_cause()) return *a;
     // The figures reached, when the computation had any (an exploration's, not a quotient's).

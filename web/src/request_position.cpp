@@ -2,6 +2,8 @@
 
 #include "answer.hpp"
 
+#include <grundy/io/graph_readers.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,6 +27,24 @@ front_end_words web_words() {
               if (c != '\'') unquoted += c;
             return fmt::format("game={}&position={}", game, unquoted);
           }};
+}
+
+// Whether the graph sent has no vertex at all, a refusal the page words itself. Asked only once
+// the game refused the graph, so that a graph is read twice only when it cannot be used.
+bool has_no_vertex(const position_text& t) {
+  if (!t.file_text || t.words.size() != 1) return false;
+  try {
+    const auto& name = t.words[0];
+    const auto format =
+        name.find('.') == std::string::npos ? io::format_of_text(*t.file_text) : io::format_of(name);
+    io::read_options options;
+    options.undirected = true; // an empty graph is empty either way
+    options.max_memory = t.max_memory;
+    options.stop = t.stop;
+    return io::read_graph_text(*t.file_text, format, name, options).names.empty();
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 
 std::vector<std::string> split_words(std::string_view text) {
@@ -111,6 +131,8 @@ any_builtin_position read_position(const parameters& p, std::string_view body, c
     });
     return position;
   } catch (const std::invalid_argument& e) {
+    if (game == digraph_entry::name && has_no_vertex(text))
+      throw http_error(400, e.what(), "input.graph.empty");
     throw http_error(400, e.what());
   }
 }

@@ -108,7 +108,7 @@ route router::dispatch_api(const parameters& p, incoming& request) const {
   try {
     r.streams = params.flag("progress");
   } catch (const http_error& e) {
-    r.now = error_answer(e.status(), e.what(), e.status() == 400 ? "input" : "");
+    r.now = error_answer(e.status(), e.what(), e.code());
     return r;
   }
   r.job = [run = found->run, params = std::move(params), body = std::move(request.body),

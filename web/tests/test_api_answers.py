@@ -337,6 +337,11 @@ def test_games_describe_the_form_and_board_of_each_game(server):
     assert games["digraph"]["position_parameter"] == "start" and games["digraph"]["board"] == "list"
     assert games["tablettes"]["board"] == "tablettes" and games["wythoff"]["board"] == "heaps"
     assert games["nim"]["fields"][0]["high"] is None
+    # What the page offers beyond play, so that it writes no game's name: one game for each.
+    offering = {f: [n for n, g in games.items() if f in g["features"]]
+                for f in ("first", "table", "nim_sum", "octal_codes", "heap_rules")}
+    assert offering == {"first": ["tablettes"], "table": ["tablettes"], "nim_sum": ["nim"],
+                        "octal_codes": ["octal"], "heap_rules": ["heap"]}, offering
     # Each game's examples make a position the API takes.
     for name in ("nim", "moore", "octal", "heap", "wythoff", "tablettes"):
         g = games[name]

@@ -148,6 +148,15 @@ def test_a_signed_code_is_said_to_have_a_sign(server):
     assert_error(server.get("/api/octal?code=-0.7"), 400, "sign")
 
 
+@pytest.mark.parametrize("body", [b"digraph {}", b"graph { }", b"# nothing\n", b"   \n"])
+def test_a_graph_without_a_vertex_has_a_code_of_its_own(server, body):
+    # The page words it itself ("the graph has no vertex"), not the file reader's line.
+    for target in ("/api/moves?game=digraph&start=a", "/api/moves?game=digraph"):
+        assert_error(server.post(target, body), 400, code="input.graph.empty")
+    # A graph with vertices, one of which is not the start, is any other mistake.
+    assert_error(server.post("/api/moves?game=digraph&start=z", b"digraph { a -> b }"), 400, "'z'", code="input")
+
+
 @pytest.mark.parametrize("target", ["/api/graph?game=%FF", "/api/graph?game=%C0%AF", "/%FF%FE"])
 def test_messages_are_valid_utf8_json(server, target):
     reply = server.get(target)

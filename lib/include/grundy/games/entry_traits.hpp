@@ -60,6 +60,13 @@ template <class E> constexpr std::string_view position_parameter() {
     return "position";
 }
 
+template <class E> std::vector<std::string_view> features() {
+  if constexpr (requires { E::features; })
+    return {E::features.begin(), E::features.end()};
+  else
+    return {};
+}
+
 // The form that sets the game up; without one, the position's words in one field.
 template <class E> std::vector<game_field> fields() {
   if constexpr (requires { E::fields; })

@@ -26,7 +26,11 @@
 //   fields: the form that sets it up, an array of game_field (default: one field, the position);
 //   board: how a position is drawn, "heaps", "tablettes" or "list" (default: heaps for a game
 //   on heaps, else list); position_parameter: the named parameter a position is given by when it
-//   is not the position's words (the digraph's "start").
+//   is not the position's words (the digraph's "start"); features: what a page offers with this
+//   game beyond play, so that no page writes a game's name: "first" (the game a first visit
+//   opens), "table" (a table of values over ranges of its parameters, /api/table), "nim_sum" (the
+//   heaps' binary table, whose parity row is the nim-sum), "octal_codes" and "heap_rules" (plays
+//   heaps of any octal code, of any heap rule, given in its text field).
 
 #include <grundy/game.hpp>
 #include <grundy/games/nim.hpp>

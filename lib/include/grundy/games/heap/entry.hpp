@@ -24,6 +24,7 @@ struct heap_entry {
   static constexpr std::string_view rules =
       "Take tokens from one heap as the rule says: S(1,3,4), 1, 3 or 4 tokens; allbut(1,2), any number but 1 "
       "or 2; squares, a square number; grundy: split a heap into two unequal heaps.";
+  static constexpr std::array<std::string_view, 1> features{"heap_rules"};
   static constexpr std::array fields{
       game_field{
           .name = "rule", .example = "S(1,3,4)", .help = "S(1,3,4), allbut(1,2), grundy, squares, or a code"},

@@ -19,6 +19,7 @@ struct nim_entry {
   static constexpr std::array<game_parameter, 0> parameters{};
   static constexpr std::string_view display_name = "Nim";
   static constexpr std::string_view rules = "Take as many tokens as you like from one heap.";
+  static constexpr std::array<std::string_view, 1> features{"nim_sum"};
   static constexpr std::array fields{game_field{
       .name = "heaps", .example = "3 4 5", .help = "heap sizes", .kind = parameter_kind::whole_list}};
 

@@ -26,6 +26,7 @@ struct octal_entry {
   static constexpr std::string_view rules =
       "The code says how many tokens a move takes and how many heaps it "
       "may leave behind.";
+  static constexpr std::array<std::string_view, 1> features{"octal_codes"};
   static constexpr std::array fields{
       game_field{.name = "code", .example = "0.07", .help = "an octal code: 0.07, 0.137, 4.07"},
       game_field{

@@ -43,6 +43,7 @@ struct tablettes_entry {
       "Put one pile on another of the same height or with the same colour on top; the pile takes the colour "
       "of the one put on top.";
   static constexpr std::string_view board = "tablettes";
+  static constexpr std::array<std::string_view, 2> features{"first", "table"};
   static constexpr std::array fields{
       game_field{.name = "colors", .role = field_role::parameter, .example = "2"},
       game_field{.name = "tablets", .role = field_role::parameter, .example = "3"}};

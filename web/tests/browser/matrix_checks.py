@@ -1,0 +1,287 @@
+"""The browser test's regression cases of the classroom page's defects (issue 43), each at
+1920 x 1080 and 390 x 844, in English and in French. The words expected are the page's own in
+that language (read from its string files through its i18n module), the facts are found here
+(`grundy misere`, `grundy hint --misere`):
+
+  graph      tablettes 2 x 2 with Large type: two thirds of a 1920-px page, labels of 24 px or
+             more; on a phone inside the page's width, with a zoom button whose label says what
+             it does and changes once pressed; outlines not cut; positions as pictures
+  words      tablettes moves as "the red pile of 1 onto ...", a title's plurals
+  rules      misère play's rules line says the last move loses; S(1,3,4) only its own rule;
+             0.07, 0.77 and 0.6 named (Dawson's Kayles, Kayles, Officers)
+  errors     an empty graph (`digraph {}`) in the page's words, no board, no token line, no game;
+             a game the server refuses clears board and graph and says what to change, and its
+             error goes once a game works; colours past the library's 128 and empty heaps
+             refused; the end of Nim 2 2 clicked is not a game lost
+  hint       the hinted move marked on the board and in view
+  octal      At most 0 and 2000000 refused in the page's words; times with the language's
+             decimal mark, the engine not named in French
+  misère     0.07's quotient to heap 20 as `grundy misere` says; a misère sum of 0.07 heaps
+             hinted as `grundy hint --misere` says
+
+Each function takes the Run of run_browser.py.
+"""
+
+import re
+
+from browser_page import WIDTH
+
+SIZES = ((1920, 1080, False), (390, 844, True))
+LANGUAGES = ('en', 'fr')
+NODES = '[data-testid=graph-view] g.node'
+PILE = {'en': (r'put {p} onto {p}', r'the (red|black) pile of \d+'),
+        'fr': (r'poser {p} sur {p}', r'la pile (rouge|noire) de \d+')}
+
+
+def shown(p, element_id):
+    return p.js(f"const e = document.getElementById('{element_id}'); return e.hidden ? '' : e.textContent.trim();")
+
+
+def unfold(p):
+    # On a phone the set-up is folded into its summary: unfolded, as a visitor would.
+    p.js("document.getElementById('setup-panel').open = true")
+
+
+def set_field(p, name, value):
+    unfold(p)
+    p.js("""const i = document.querySelector(`#setup-fields [name="${arguments[0]}"]`);
+            i.value = arguments[1]; i.dispatchEvent(new Event('input', {bubbles: true}));""", name, value)
+
+
+def no_sideways(run, where, p):
+    wide = p.js('return document.documentElement.scrollWidth')
+    run.expect(wide <= p.viewport[0], f'{where}: the page is {wide} px wide in a {p.viewport[0]}-px window')
+
+
+def open_graph(p, count):
+    p.js("document.getElementById('graph-panel').open = true")
+    p.wait(lambda: len(p.d.find_elements('css selector', NODES)) >= count, f'{count} vertices drawn')
+
+
+def set_large(p, on):
+    button = p.d.find_element('css selector', '#large-type')
+    if (button.get_attribute('aria-pressed') == 'true') != on:
+        p.click(button)
+
+
+def graph(run, where):
+    p = run.p
+    p.open('#game=tablettes&colors=2&tablets=2&opponent=computer&first=you')
+    p.settled()
+    set_large(p, True)
+    try:
+        open_graph(p, 12)
+        measure = """
+            const svg = document.querySelector('[data-testid=graph-view] svg');
+            const frame = svg.closest('.graph-frame');
+            const scale = svg.getScreenCTM().a;
+            const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(t.getAttribute('font-size') || '14') * scale);
+            return {width: svg.getBoundingClientRect().width, page: document.documentElement.clientWidth,
+                    label: Math.min(...sizes), overflow: getComputedStyle(svg).overflow,
+                    pad: parseFloat(getComputedStyle(frame).paddingLeft),
+                    raw: [...svg.querySelectorAll('g.node text')].filter((t) => t.textContent.includes('[[')).length,
+                    pictures: [...svg.querySelectorAll('g.node')].filter((g) => g.querySelector('tspan[fill]')).length};"""
+        if p.viewport[0] >= 1920:
+            m = p.wait(lambda: (lambda m: m if m['width'] >= m['page'] * 2 / 3 else None)(p.js(measure)),
+                       f'{where}: the graph across two thirds of the page', timeout=5)
+            run.expect(m['label'] >= 24, f'{where}: the graph\'s labels are {m["label"]:.1f} px high, under 24')
+        else:
+            m = p.js(measure)
+            no_sideways(run, where, p)
+        run.expect(m['overflow'] == 'visible' and m['pad'] >= 6,
+                   f'{where}: a focus outline at the picture\'s edge is cut ({m["overflow"]}, padding {m["pad"]})')
+        run.expect(not m['raw'] and m['pictures'] == 12, f'{where}: {m["raw"]} positions as lists of numbers, '
+                   f'{m["pictures"]} of 12 as pictures')
+        # The zoom is offered when the picture at reading size is wider than the panel: on a phone.
+        zoom = p.d.find_element('css selector', '#graph-panel button.zoom')
+        run.expect(zoom.is_displayed() == (p.viewport[0] < 1920),
+                   f'{where}: the zoom button is {"" if zoom.is_displayed() else "not "}shown')
+        if zoom.is_displayed():
+            labels = {p.say('graph.zoom.in'), p.say('graph.zoom.fit')}
+            before = zoom.text
+            p.click(zoom)
+            after = p.wait(lambda: zoom.text != before and zoom.text, f'{where}: the zoom button\'s label to change')
+            run.expect({before, after} == labels, f'{where}: the zoom button reads {before!r}, then {after!r}')
+            p.click(zoom)
+    finally:
+        set_large(p, False)
+
+
+def words(run, where, lang):
+    p = run.p
+    p.open('#game=tablettes&colors=1&tablets=4&opponent=human')
+    p.settled()
+    title = p.js("return document.getElementById('game-heading').textContent")
+    wanted = p.say('title.tablettes', colors=1, tablets=4)
+    run.expect(title.startswith(wanted), f'{where}: the title reads {title!r}, not {wanted!r}')
+    move, pile = PILE[lang]
+    texts = [b.text for b in p.tids('move')]
+    run.expect(texts and all(re.fullmatch(move.format(p=pile), text) for text in texts),
+               f'{where}: the moves of tablettes read {texts}')
+
+
+def rules(run, where):
+    p = run.p
+    normal, misere = p.say('rules.end.normal'), p.say('rules.end.misere')
+    for fragment, named in (('game=tablettes&colors=2&tablets=2&misere=1', None),
+                            ('game=nim&heaps=1+2&misere=1', None),
+                            ('game=heap&rule=S(1,3,4)&heaps=5+7', None),
+                            ('game=octal&code=0.07&heaps=5&misere=1', '0.07'),
+                            ('game=heap&rule=0.77&heaps=5', '0.77'),
+                            ('game=octal&code=0.6&heaps=5', '0.6')):
+        p.open(f'#{fragment}&opponent=human')
+        p.settled()
+        line = shown(p, 'rules')
+        end = misere if 'misere=1' in fragment else normal
+        run.expect(line.endswith(end) and line.count(normal) + line.count(misere) == 1,
+                   f'{where}: {fragment} has the rules line {line!r}, not ending {end!r}')
+        if 'S(1,3,4)' in fragment:
+            run.expect(not re.search(r'allbut|squares|grundy', line), f'{where}: S(1,3,4) reads {line!r}')
+        if named:
+            name = p.say(f'rule.name.{named}')
+            run.expect(name in line, f'{where}: {named} is not called {name!r}: {line!r}')
+
+
+def errors(run, where):
+    p = run.p
+    # An empty graph: the page's own words, no board, no game.
+    p.open('#game=digraph&opponent=human')
+    p.settled()
+    set_field(p, 'graph', 'digraph {}')
+    p.click(p.tid('new-game'))
+    error = p.wait(lambda: shown(p, 'play-error') or shown(p, 'setup-error'), f'{where}: a message for digraph {{}}')
+    wanted = p.say('error.code.input.graph.empty')
+    board = shown(p, 'board')
+    run.expect(error.startswith(wanted) and 'graph file' not in error,
+               f'{where}: digraph {{}} says {error!r}, not {wanted!r}')
+    run.expect(board == '' and not p.tids('move'), f'{where}: digraph {{}} leaves the board {board!r} and '
+               f'{len(p.tids("move"))} moves')
+    # A game the server refuses clears the board and the graph of the game before.
+    p.open('#game=tablettes&colors=2&tablets=2&opponent=human')
+    p.settled()
+    open_graph(p, 12)
+    from selenium.webdriver.support.ui import Select
+    unfold(p)
+    Select(p.tid('game-select')).select_by_value('nim')
+    p.settled()
+    set_field(p, 'heaps', '99999999999999999999999')
+    p.click(p.tid('new-game'))
+    error = p.wait(lambda: shown(p, 'play-error'), f'{where}: the error of a game the server refuses')
+    change = p.say('play.failed.change')
+    run.expect(change in error, f'{where}: a refused game says {error!r}, without {change!r}')
+    run.expect(shown(p, 'board') == '' and not p.d.find_elements('css selector', NODES) and not p.tids('move'),
+               f'{where}: a refused game leaves a board, a graph or moves')
+    # Refused before it is sent: an empty field, colours past the library's limit.
+    set_field(p, 'heaps', '')
+    p.click(p.tid('new-game'))
+    empty = p.wait(lambda: shown(p, 'setup-error'), f'{where}: a message for empty heaps')
+    run.expect(p.say('setup.heaps') in empty, f'{where}: empty heaps say {empty!r}')
+    set_field(p, 'heaps', '2 2')
+    p.click(p.tid('new-game'))
+    p.settled()
+    run.expect(not shown(p, 'play-error') and not shown(p, 'setup-error'),
+               f'{where}: an error stays after a game that works: {shown(p, "play-error") or shown(p, "setup-error")!r}')
+    unfold(p)
+    Select(p.tid('game-select')).select_by_value('tablettes')
+    p.settled()
+    set_field(p, 'colors', '129')
+    p.click(p.tid('new-game'))
+    colours = p.wait(lambda: shown(p, 'setup-error'), f'{where}: a message for 129 colours')
+    run.expect('128' in colours, f'{where}: 129 colours say {colours!r}')
+    # The end of Nim 2 2, clicked on your move: not a game lost.
+    p.open('#game=nim&heaps=2+2&opponent=computer&first=you')
+    p.settled()
+    open_graph(p, 2)
+    end = next(e for e in p.d.find_elements('css selector', NODES) if e.get_attribute('data-state') == '[]')
+    p.click(end)
+    p.wait(lambda: p.game()['computer'], f'{where}: a line after a click on the end of Nim 2 2')
+    state = p.game()
+    run.expect(not state['over'] and state['position'] is None,
+               f'{where}: a click on the end of Nim 2 2 gave {state["overTitle"]!r} at {state["position"]!r}')
+
+
+def hint(run, where):
+    p = run.p
+    p.open('#game=nim&heaps=3+5+7+9&opponent=computer&first=you')
+    p.settled()
+    p.js('window.scrollTo(0, 0)')
+    move = p.hint()
+    run.expect(move is not None, f'{where}: no hint for Nim 3 5 7 9')
+    marked = p.js("return document.querySelectorAll('#board .heap.hinted .token.hint-from').length")
+    seen = p.wait(lambda: p.js("""const r = arguments[0].getBoundingClientRect();
+                                  return r.top >= -1 && r.bottom <= innerHeight + 1;""", move),
+                  f'{where}: the hinted move in view', timeout=3)
+    run.expect(marked > 0 and seen, f'{where}: the hint marks {marked} tokens on the board')
+
+
+def octal(run, where, lang):
+    p = run.p
+    p.open('#view=octal')
+    p.wait(lambda: p.js("return document.querySelectorAll('#game-select option').length"), 'the list of games')
+    for bad in ('0', '2000000'):
+        p.js("document.getElementById('octal-max').value = arguments[0]", bad)
+        code = p.tid('octal-code')
+        code.clear()
+        code.send_keys('0.07')
+        p.click(p.tid('octal-run'))
+        message = p.wait(lambda: shown(p, 'octal-error'), f'{where}: a message for At most {bad}')
+        label = p.say('octal.max').split(' (')[0]
+        run.expect(label in message and not p.tids('octal-period'), f'{where}: At most {bad} says {message!r}')
+    p.js("document.getElementById('octal-max').value = ''")
+    p.click(p.tid('octal-run'))
+    p.wait(lambda: p.tids('octal-period'), f'{where}: the facts of 0.07')
+    values = p.js("return [...document.querySelectorAll('#octal-result dd')].map((d) => d.textContent).join(' | ')")
+    mark = ',' if lang == 'fr' else r'\.'
+    run.expect(re.search(rf'\d+{mark}\d{{3}}\s*s', values) and (lang == 'en' or 'sparse' not in values),
+               f'{where}: the facts of 0.07 read {values!r}')
+
+
+def misere(run, where, facts, hints):
+    p = run.p
+    p.open('#view=misere&misere_code=0.07&misere_heap=20')
+    order = p.wait(lambda: p.tids('misere-order') and p.tid('misere-order').text, f'{where}: the quotient of 0.07')
+    rows = len(p.tids('misere-heap'))
+    run.expect(int(order) == facts['order'] and rows == len(facts['elements']),
+               f'{where}: the quotient of 0.07 has order {order} and {rows} heaps; grundy misere says {facts["order"]}')
+    p.click(p.tid('misere-play'))
+    state = p.settled()
+    heaps = tuple(int(n) for n in re.findall(r'\d+', state['position'] or '')) or (4, 5, 9)
+    if heaps not in hints:
+        hints[heaps] = [m['position'] for m in
+                        run.grundy_json('hint', 'octal', '0.07', *map(str, heaps), '--misere')['moves']]
+    move = run.p.hint()
+    got = move and move.get_attribute('data-position')
+    run.expect((got is None and not hints[heaps]) or got in hints[heaps],
+               f'{where}: from {heaps} in misère play the page hints {got}, grundy hint --misere {hints[heaps]}')
+
+
+def each_size_and_language(run):
+    p = run.p
+    facts = run.grundy_json('misere', '0.07', '--max-heap', '20')
+    hints = {}
+    done = []
+    try:
+        for width, height, mobile in SIZES:
+            p.size(width, height, mobile)
+            for lang in LANGUAGES:
+                where = f'{width}x{height} {lang}'
+                p.open('')
+                p.settled()
+                p.language(lang)
+                graph(run, where)
+                words(run, where, lang)
+                rules(run, where)
+                errors(run, where)
+                hint(run, where)
+                octal(run, where, lang)
+                misere(run, where, facts, hints)
+                no_sideways(run, where, p)
+                done.append(where)
+    finally:
+        p.size(WIDTH, 900)
+        p.open('')
+        p.language('en')
+    run.ok(f'the defects of the classroom page, each checked at {", ".join(done)}')
+
+
+CHECKS = (each_size_and_language,)
