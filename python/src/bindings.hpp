@@ -239,11 +239,18 @@ py::list winning_moves_python(const py::object& game, const py::object& position
 hint_result hint_python(const py::object& game, const py::object& position, bool misere,
                         const solve_settings& settings, std::size_t max_moves);
 
+// A limit or a stop of the engines, in Python's words: LimitExceeded naming the argument to
+// raise (max_memory for memory), or KeyboardInterrupt.
+[[noreturn]] void raise_stop(const stopped& e, const char* limit_argument);
+// A max_memory argument in bytes, `fallback` when None.
+std::uint64_t memory_of(const py::object& max_memory, std::uint64_t fallback);
+
 // The classes and functions of each part.
 void add_builtin_games(py::module_& m);
 void add_octal(py::module_& m);
 void add_results(py::module_& m);
 void add_heap_rules(py::module_& m);
 void add_misere(py::module_& m);
+void add_misere_forms(py::module_& m);
 
 } // namespace grundy::python

@@ -19,6 +19,19 @@
 
 namespace grundy::python {
 
+[[noreturn]] void raise_stop(const stopped& e, const char* limit_argument) {
+  if (!e.by_limit()) throw_keyboard_interrupt();
+  const auto type = py::module_::import("grundy").attr("LimitExceeded");
+  const char* argument = e.reason() == stop_reason::memory ? "max_memory" : limit_argument;
+  PyErr_SetObject(type.ptr(), type(fmt::format("{} (raise {})", e.what(), argument)).ptr());
+  throw py::error_already_set();
+}
+
+std::uint64_t memory_of(const py::object& max_memory, std::uint64_t fallback) {
+  if (max_memory.is_none()) return fallback;
+  return solve_settings::from_python(0, py::none(), max_memory).max_memory;
+}
+
 namespace {
 
 constexpr std::uint64_t largest_heap = std::numeric_limits<std::uint32_t>::max() - 1;
@@ -32,21 +45,6 @@ std::uint64_t whole(const py::handle& value, const char* name, std::uint64_t low
     throw py::value_error(fmt::format("{} must be from {} to {}, not {}", name, low, high,
                                       py::repr(value).cast<std::string>()));
   return n.cast<std::uint64_t>();
-}
-
-// A limit or a stop of the engines, in Python's words: LimitExceeded naming the argument to
-// raise, or KeyboardInterrupt.
-[[noreturn]] void raise_stop(const stopped& e, const char* limit_argument) {
-  if (!e.by_limit()) throw_keyboard_interrupt();
-  const auto type = py::module_::import("grundy").attr("LimitExceeded");
-  const char* argument = e.reason() == stop_reason::memory ? "max_memory" : limit_argument;
-  PyErr_SetObject(type.ptr(), type(fmt::format("{} (raise {})", e.what(), argument)).ptr());
-  throw py::error_already_set();
-}
-
-std::uint64_t memory_of(const py::object& max_memory, std::uint64_t fallback) {
-  if (max_memory.is_none()) return fallback;
-  return solve_settings::from_python(0, py::none(), max_memory).max_memory;
 }
 
 misere_quotient::element heap_element(const misere_quotient& q, const py::handle& heap, const char* name) {

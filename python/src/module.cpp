@@ -124,6 +124,7 @@ PYBIND11_MODULE(grundy, m) {
   add_results(m);
   add_heap_rules(m);
   add_misere(m);
+  add_misere_forms(m);
 
   m.def(
       "solve",

@@ -161,3 +161,8 @@ def test_sigint_inside_a_misere_hint(delay):
     # 0.07's misère quotient grows without bound: a heap of 10^5 tokens spends its budget on the
     # quotient before the game graph. A signal at any moment raises within a second.
     assert seconds_to_interrupt(lambda: grundy.hint(grundy.Octal("0.07", [100_000]), misere=True), delay) < 1.0
+
+
+def test_sigint_while_counting_misere_games():
+    # Day 5 checks 2^22 sets of options: seconds of work.
+    assert seconds_to_interrupt(lambda: grundy.misere_games_born_by(5), 0.5) < 1.0

@@ -159,6 +159,28 @@ misere_forms::form misere_forms::add(form a, form b) {
   return sum;
 }
 
+misere_forms::form misere_forms::copy_from(const misere_forms& other, form f) {
+  if (&other == this) return f;
+  // Depth-first over other's forms, each made once: a form's options are made before it.
+  boost::unordered_flat_map<form, form> made{{0, 0}};
+  std::vector<std::pair<form, std::size_t>> stack{{f, 0}};
+  while (!stack.empty()) {
+    auto& [g, next] = stack.back();
+    const auto g_options = other.options(g);
+    if (next < g_options.size()) {
+      const form x = g_options[next++];
+      if (!made.contains(x)) stack.emplace_back(x, 0);
+      continue;
+    }
+    std::vector<form> mine;
+    for (const form x : g_options)
+      mine.push_back(made.at(x));
+    made.emplace(g, make(mine));
+    stack.pop_back();
+  }
+  return made.at(f);
+}
+
 misere_forms::form misere_forms::nim_heap(unsigned n) {
   if (n < nim_heaps_.size() && (n == 0 || nim_heaps_[n] != 0)) return nim_heaps_[n];
   std::vector<form> options;

@@ -43,6 +43,9 @@ public:
   form make(std::span<const form> options);
   // The disjunctive sum a + b (a move in either), in simplest form.
   form add(form a, form b);
+  // The form `f` of the table `other`, made in this one (equal games, so that forms of two
+  // tables can be compared or added).
+  form copy_from(const misere_forms& other, form f);
   // *n, the Nim heap of n tokens: {0, *, ..., *(n-1)}, a simplest form.
   form nim_heap(unsigned n);
 
