@@ -12,7 +12,9 @@
 // machine too, where two threads then ran 17 to 25% slower.
 //
 // While two threads run, their delays are summed over windows of half a second of run time;
-// a window in which they waited more than `busy_share` of it sets the helper aside, and the run
+// a window in which they waited more than `busy_share` of it, and longer than a wake-up takes
+// on an idle core for each turn on a processor (a helper that sleeps and wakes thousands of
+// times a second waits that long on a quiet machine too), sets the helper aside, and the run
 // goes on on one thread for a back-off, 2 s at first, doubling (to 32 s) each time two threads
 // are tried again and find the cores still busy, back to 2 s once a window is clean. A look
 // costs a clock reading; a window's end, a few system calls: microseconds a second.
@@ -33,6 +35,10 @@ public:
   // on: on a quiet machine they wait under 1% of it (the odd system task), beside one busy
   // process some 35 to 60% (three threads ready for two cores).
   static constexpr double busy_share = 0.15;
+  // Seconds a turn may wait on average and count as a wake-up, not as a core taken by others:
+  // a waker's partner gets a core within some microseconds when one is idle, and within a
+  // scheduler slice (milliseconds) when none is.
+  static constexpr double wake_up = 50e-6;
   static constexpr double first_backoff = 2.0; // seconds on one thread after a busy window
   static constexpr double max_backoff = 32.0;
 
@@ -40,9 +46,9 @@ public:
   bool two(double now) const noexcept { return now >= resume_at_; }
 
   // A window of two threads ended at `now`: `wall` seconds in which they waited `delay` seconds
-  // for a processor. Returns whether two threads go on.
-  bool observed(double now, double wall, double delay) noexcept {
-    if (delay <= busy_share * wall) {
+  // for a processor over `turns` turns on one (0: not known). Returns whether two threads go on.
+  bool observed(double now, double wall, double delay, double turns = 0) noexcept {
+    if (delay <= busy_share * wall || delay <= wake_up * turns) {
       backoff_ = first_backoff;
       return true;
     }
@@ -75,7 +81,7 @@ public:
     owner_ = system_thread_id();
     since_ = seconds();
     owner_delay_ = delay_of(owner_, true);
-    partner_delay_ = partner ? delay_of(partner, false) : 0;
+    partner_delay_ = partner ? delay_of(partner, false) : waited{};
   }
 
   // While two threads run, every few thousand values: whether they go on. When they do not,
@@ -84,8 +90,8 @@ public:
     const double now = seconds();
     if (wall_ + (now - since_) < window) return true;
     close(partner, now);
-    const bool two = policy_.observed(now, wall_, delay_);
-    wall_ = delay_ = 0;
+    const bool two = policy_.observed(now, wall_, delay_, turns_);
+    wall_ = delay_ = turns_ = 0;
     if (two) begin(partner);
     return two;
   }
@@ -96,14 +102,18 @@ public:
   const load_policy& policy() const noexcept { return policy_; }
 
 private:
-  // A thread's delay so far in nanoseconds, from the kernel's counter, or estimated from the
-  // calling thread's involuntary switches, each taken as a scheduler slice lost (another
-  // thread's turn, some milliseconds); 0 where neither can be had.
-  static double delay_of(int tid, bool calling) noexcept {
-    if (const auto ns = run_delay_ns(tid)) return static_cast<double>(*ns) * 1e-9;
-    if (!calling) return 0;
-    if (const auto n = involuntary_switches()) return static_cast<double>(*n) * slice;
-    return 0;
+  struct waited {
+    double seconds = 0, turns = 0;
+  };
+  // A thread's delay so far, from the kernel's counter, or estimated from the calling thread's
+  // involuntary switches, each taken as a scheduler slice lost (another thread's turn, some
+  // milliseconds; its turns then unknown, 0); nothing where neither can be had.
+  static waited delay_of(int tid, bool calling) noexcept {
+    if (const auto d = read_run_delay(tid))
+      return {static_cast<double>(d->ns) * 1e-9, static_cast<double>(d->turns)};
+    if (!calling) return {};
+    if (const auto n = involuntary_switches()) return {static_cast<double>(*n) * slice, 0};
+    return {};
   }
   static constexpr double slice = 0.003;
 
@@ -113,15 +123,20 @@ private:
 
   void close(int partner, double now) noexcept {
     wall_ += now - since_;
-    delay_ += std::max(0.0, delay_of(owner_, true) - owner_delay_);
-    if (partner) delay_ += std::max(0.0, delay_of(partner, false) - partner_delay_);
+    add(delay_of(owner_, true), owner_delay_);
+    if (partner) add(delay_of(partner, false), partner_delay_);
     since_ = now;
+  }
+  void add(waited now, waited start) noexcept {
+    delay_ += std::max(0.0, now.seconds - start.seconds);
+    turns_ += std::max(0.0, now.turns - start.turns);
   }
 
   load_policy policy_;
   int owner_ = 0;
-  double since_ = 0, owner_delay_ = 0, partner_delay_ = 0; // the stretch's start
-  double wall_ = 0, delay_ = 0;                            // the window's stretches so far
+  double since_ = 0; // the stretch's start, and the threads' delays then
+  waited owner_delay_, partner_delay_;
+  double wall_ = 0, delay_ = 0, turns_ = 0; // the window's stretches so far
 };
 
 } // namespace grundy::detail

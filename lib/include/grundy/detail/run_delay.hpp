@@ -34,9 +34,17 @@ inline int system_thread_id() noexcept {
 #endif
 }
 
-// Nanoseconds the thread `tid` of this process has spent runnable and not running, since it
-// started; nothing where the kernel does not say (no /proc, no schedstat, the thread gone).
-inline std::optional<std::uint64_t> run_delay_ns(int tid) noexcept {
+// What a thread has waited for a processor since it started: nanoseconds runnable and not
+// running, over how many turns on a processor (each wake-up from sleep is one, and waits a
+// little even on an idle machine: the time for a core to take it).
+struct run_delay {
+  std::uint64_t ns = 0;
+  std::uint64_t turns = 0;
+};
+
+// The thread `tid` of this process's run delay; nothing where the kernel does not say (no
+// /proc, no schedstat, the thread gone).
+inline std::optional<run_delay> read_run_delay(int tid) noexcept {
 #if defined(__linux__)
   if (tid <= 0) return std::nullopt;
   char path[64] = "/proc/self/task/";
@@ -53,12 +61,15 @@ inline std::optional<std::uint64_t> run_delay_ns(int tid) noexcept {
   // "<run time> <run-queue delay> <slices>\n"
   const char* p = text;
   const char* const stop = text + got;
-  std::uint64_t run = 0, delay = 0;
+  std::uint64_t run = 0;
+  run_delay d;
   auto r = std::from_chars(p, stop, run);
   if (r.ec != std::errc{} || r.ptr == stop || *r.ptr != ' ') return std::nullopt;
-  r = std::from_chars(r.ptr + 1, stop, delay);
+  r = std::from_chars(r.ptr + 1, stop, d.ns);
+  if (r.ec != std::errc{} || r.ptr == stop || *r.ptr != ' ') return std::nullopt;
+  r = std::from_chars(r.ptr + 1, stop, d.turns);
   if (r.ec != std::errc{}) return std::nullopt;
-  return delay;
+  return d;
 #else
   (void)tid;
   return std::nullopt;
