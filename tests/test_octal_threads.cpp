@@ -117,7 +117,9 @@ BOOST_AUTO_TEST_CASE(changing_threads_between_chunks_keeps_the_values) {
   const auto code = octal_code::parse("0.6");
   const std::size_t count = 120'000;
   const auto expected = sparse_values(code, count);
-  sparse_engine e(code);
+  sparse_options options;
+  options.busy_cores = [](std::size_t) { return false; }; // a loaded machine would set it aside
+  sparse_engine e(code, options);
   grundy_sequence values;
   unsigned threads = 1;
   for (std::size_t part = 5000; values.size() < count; part += 9000) {
@@ -257,6 +259,7 @@ BOOST_AUTO_TEST_CASE(the_helper_proves_heaps_ahead) {
       const auto expected = sparse_values(code, count);
       sparse_options two;
       two.threads = 2;
+      two.busy_cores = [](std::size_t) { return false; };
       sparse_engine e(code, two);
       grundy_sequence values;
       e.extend(values, count);
