@@ -32,8 +32,8 @@ namespace grundy::detail {
 class load_policy {
 public:
   // Share of a window the two threads may wait for a processor, both together, and still run
-  // on: on a quiet machine they wait under 1% of it (the odd system task), beside one busy
-  // process some 35 to 60% (three threads ready for two cores).
+  // on: beside other work on two cores they waited 30 to 75% of it (three threads or more ready
+  // for two cores); on a quiet machine, only the odd system task takes a core from them.
   static constexpr double busy_share = 0.15;
   // Seconds a turn may wait on average and count as a wake-up, not as a core taken by others:
   // a waker's partner gets a core within some microseconds when one is idle, and within a
