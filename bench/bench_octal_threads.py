@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The default thread count of `grundy octal` against one and two threads, on a sample of codes.
 
-    bench/bench_octal_threads.py [GRUNDY] [--runs N] [--codes 0.6,0.106,...]
+    bench/bench_octal_threads.py [GRUNDY] [--runs N] [--codes 0.6,0.106,...] [--values M]
+                                 [--load K]
 
 For each code, N rounds (5) each run the three settings once, in an order that turns round by
 round (so that a drift of the machine falls on all three), as whole processes:
@@ -10,10 +11,17 @@ median wall seconds of each setting, the median CPU seconds, and the default's m
 faster of the other two (1.00: as fast as the better fixed choice). The sample spans few and many
 rare heaps, one to four digits, and a hexadecimal code (whose three-heap moves leave the sparse
 engine, and with it the second thread, out).
+
+--values M runs every code to M values (and lets --codes name codes outside the sample).
+--load K starts K busy processes (a loop each) before the first run and ends them after the
+last: the machine shared with other work. Then the line of each code also gives the default and
+two threads over one thread (the engine should set its second thread aside while the cores are
+busy: at most 1.25 on two cores beside one busy process).
 """
 
 import json
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -51,16 +59,39 @@ def main():
     args = sys.argv[1:]
     grundy = str(Path(__file__).resolve().parent.parent / "build/apps/grundy")
     runs = 5
-    sample = SAMPLE
+    wanted = None
+    values_asked = None
+    load = 0
     while args:
         a = args.pop(0)
         if a == "--runs":
             runs = int(args.pop(0))
         elif a == "--codes":
             wanted = args.pop(0).split(",")
-            sample = [s for s in SAMPLE if s[0] in wanted]
+        elif a == "--values":
+            values_asked = int(args.pop(0))
+        elif a == "--load":
+            load = int(args.pop(0))
         else:
             grundy = a
+    sample = SAMPLE
+    if wanted:
+        known = {s[0]: s for s in SAMPLE}
+        if values_asked is None and any(c not in known for c in wanted):
+            sys.exit("bench_octal_threads.py: codes outside the sample need --values")
+        sample = [known.get(c, (c, 0, "")) for c in wanted]
+    if values_asked is not None:
+        sample = [(c, values_asked, what) for c, _, what in sample]
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(load)]
+    try:
+        measure(grundy, runs, sample, load)
+    finally:
+        for p in busy:
+            p.send_signal(signal.SIGTERM)
+            p.wait()
+
+
+def measure(grundy, runs, sample, load):
     settings = [("default", 0), ("1 thread", 1), ("2 threads", 2)]
     print(f"{'code':8} {'values':>11}  {'default':>15} {'1 thread':>15} {'2 threads':>15}  {'default/best':>12}  sample")
     worst = 0.0
@@ -79,9 +110,14 @@ def main():
         ratio = med["default"] / min(med["1 thread"], med["2 threads"])
         worst = max(worst, ratio)
         cells = "".join(f" {med[n]:7.2f}s/{cpu[n]:5.2f}c" for n, _ in settings)
-        print(f"{code:8} {values:>11,} {cells}  {ratio:12.3f}  {what}")
+        over_one = ""
+        if load:
+            one = med["1 thread"]
+            over_one = f"  default/1 {med['default'] / one:.2f}, 2/1 {med['2 threads'] / one:.2f}"
+        print(f"{code:8} {values:>11,} {cells}  {ratio:12.3f}  {what}{over_one}")
     print(f"median of {runs} runs each, wall seconds / CPU seconds; the default is at most "
-          f"{100 * (worst - 1):+.1f}% from the faster fixed choice")
+          f"{100 * (worst - 1):+.1f}% from the faster fixed choice"
+          + (f"; {load} busy process{'es' if load > 1 else ''} beside" if load else ""))
 
 
 if __name__ == "__main__":

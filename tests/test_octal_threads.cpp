@@ -6,6 +6,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grundy/detail/helper_thread.hpp>
+#include <grundy/detail/load_watch.hpp>
+#include <grundy/detail/run_delay.hpp>
 #include <grundy/detail/thread_choice.hpp>
 #include <grundy/octal/analysis.hpp>
 #include <grundy/octal/code.hpp>
@@ -16,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <ctime>
+#include <filesystem>
 #include <string_view>
 #include <thread>
 
@@ -114,7 +117,9 @@ BOOST_AUTO_TEST_CASE(changing_threads_between_chunks_keeps_the_values) {
   const auto code = octal_code::parse("0.6");
   const std::size_t count = 120'000;
   const auto expected = sparse_values(code, count);
-  sparse_engine e(code);
+  sparse_options options;
+  options.busy_cores = [](std::size_t) { return false; }; // a loaded machine would set it aside
+  sparse_engine e(code, options);
   grundy_sequence values;
   unsigned threads = 1;
   for (std::size_t part = 5000; values.size() < count; part += 9000) {
@@ -124,6 +129,121 @@ BOOST_AUTO_TEST_CASE(changing_threads_between_chunks_keeps_the_values) {
   }
   BOOST_TEST_REQUIRE((values == expected));
   BOOST_TEST(e.statistics().helper_blocks > 0u);
+}
+
+// Threads 2, the cores busy (as the hook says) from one heap to another within one call: the
+// helper is set aside there and taken back after, the values those of one thread.
+std::uint64_t helper_blocks_busy_from(std::size_t from, std::size_t to, std::uint64_t& pauses) {
+  const auto code = octal_code::parse("0.6");
+  const std::size_t count = 120'000;
+  sparse_options options;
+  options.threads = 2;
+  std::size_t looks = 0;
+  options.busy_cores = [&](std::size_t values) {
+    ++looks;
+    return values >= from && values < to;
+  };
+  sparse_engine e(code, options);
+  grundy_sequence values;
+  e.extend(values, count);
+  BOOST_TEST_REQUIRE((values == sparse_values(code, count)));
+  BOOST_TEST(looks > 100u); // a look every few thousand heaps at most
+  pauses = e.statistics().helper_pauses;
+  return e.statistics().helper_blocks;
+}
+
+BOOST_AUTO_TEST_CASE(the_helper_is_set_aside_and_taken_back_mid_run) {
+  std::uint64_t pauses = 0;
+  const auto never = helper_blocks_busy_from(0, 0, pauses);
+  BOOST_TEST(pauses == 0u);
+  const auto to_the_end = helper_blocks_busy_from(30'000, 1'000'000, pauses);
+  BOOST_TEST(pauses == 1u);
+  const auto for_a_while = helper_blocks_busy_from(30'000, 60'000, pauses);
+  BOOST_TEST(pauses == 1u);
+  // Blocks before the switch, none while busy, more again after it.
+  BOOST_TEST(to_the_end > 0u);
+  BOOST_TEST(to_the_end < for_a_while);
+  BOOST_TEST(for_a_while < never);
+}
+
+BOOST_AUTO_TEST_CASE(the_choice_follows_the_load_across_calls) {
+  // The hook's answer holds from one call of extend to the next, as a measured one does.
+  const auto code = octal_code::parse("0.6");
+  const std::size_t count = 100'000;
+  sparse_options options;
+  options.threads = 2;
+  options.busy_cores = [](std::size_t values) { return (values / 20'000) % 2 == 1; };
+  sparse_engine e(code, options);
+  grundy_sequence values;
+  for (std::size_t part = 7000; values.size() < count; part += 7000)
+    e.extend(values, std::min(part, count));
+  BOOST_TEST_REQUIRE((values == sparse_values(code, count)));
+  BOOST_TEST(e.statistics().helper_pauses == 2u); // busy from 20,000 and from 60,000
+  BOOST_TEST(e.statistics().helper_blocks > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_busy_window_backs_off_doubling_while_the_load_stays) {
+  detail::load_policy p;
+  BOOST_TEST(p.two(0));
+  // Waits of a few percent of the window are the quiet machine's: two threads go on.
+  BOOST_TEST(p.observed(0.5, 0.5, 0.01));
+  BOOST_TEST(p.two(0.5));
+  // Half the window waiting: one thread for 2 s, then two again.
+  BOOST_TEST(!p.observed(1.0, 0.5, 0.25));
+  BOOST_TEST(!p.two(2.9));
+  BOOST_TEST(p.two(3.0));
+  // Still busy: 4 s, then 8 s...
+  BOOST_TEST(!p.observed(3.5, 0.5, 0.25));
+  BOOST_TEST(!p.two(7.4));
+  BOOST_TEST(p.two(7.5));
+  BOOST_TEST(!p.observed(8.0, 0.5, 0.25));
+  BOOST_TEST(!p.two(15.9));
+  BOOST_TEST(p.two(16.0));
+  // ... to 32 s at most.
+  double now = 16.5;
+  for (int i = 0; i < 6; ++i) {
+    BOOST_TEST(!p.observed(now, 0.5, 0.25));
+    now += p.backoff() / 2 + 0.5; // the back-off just given, and a window
+  }
+  BOOST_TEST(p.backoff() == detail::load_policy::max_backoff);
+  // Many short waits are wake-ups (a helper sleeping between tasks), not busy cores: 0.25 s in
+  // 10,000 turns, 25 us each.
+  BOOST_TEST(p.observed(now, 0.5, 0.25, 10'000));
+  BOOST_TEST(!p.observed(now + 0.5, 0.5, 0.25, 1'000)); // 250 us each: the cores are taken
+  BOOST_TEST(!p.two(now + 2.4));
+  BOOST_TEST(p.two(now + 2.5));
+  now += 2.5;
+  // A clean window brings the back-off down to 2 s again.
+  BOOST_TEST(p.observed(now, 0.5, 0.0));
+  BOOST_TEST(!p.observed(now + 0.5, 0.5, 0.3));
+  BOOST_TEST(!p.two(now + 2.4));
+  BOOST_TEST(p.two(now + 2.5));
+}
+
+BOOST_AUTO_TEST_CASE(the_run_delay_of_a_thread_is_read) {
+  BOOST_TEST(!detail::read_run_delay(-1));
+  detail::helper_thread helper;
+  const auto nothing = [](void*) noexcept {};
+  helper.wait(helper.post(nothing, nullptr));
+  const int mine = detail::system_thread_id();
+#if defined(__linux__)
+  BOOST_TEST(mine > 0);
+  BOOST_TEST(helper.system_id() > 0); // known once a task has run
+  BOOST_TEST(helper.system_id() != mine);
+  if (!std::filesystem::exists("/proc/self/task")) return; // the kernel's figures are not to be had
+  const auto before = detail::read_run_delay(mine);
+  BOOST_TEST_REQUIRE(before.has_value());
+  const auto helpers = detail::read_run_delay(helper.system_id());
+  BOOST_TEST_REQUIRE(helpers.has_value());
+  BOOST_TEST(helpers->turns >= 1u);                          // it has run
+  std::this_thread::sleep_for(std::chrono::milliseconds(2)); // a sleep ends in a new turn
+  const auto after = detail::read_run_delay(mine);
+  BOOST_TEST_REQUIRE(after.has_value());
+  BOOST_TEST(after->ns >= before->ns);
+  BOOST_TEST(after->turns > before->turns);
+#else
+  BOOST_TEST(mine == 0);
+#endif
 }
 
 BOOST_AUTO_TEST_CASE(the_helper_proves_heaps_ahead) {
@@ -139,6 +259,7 @@ BOOST_AUTO_TEST_CASE(the_helper_proves_heaps_ahead) {
       const auto expected = sparse_values(code, count);
       sparse_options two;
       two.threads = 2;
+      two.busy_cores = [](std::size_t) { return false; };
       sparse_engine e(code, two);
       grundy_sequence values;
       e.extend(values, count);

@@ -86,6 +86,26 @@ void sparse_engine::impl::drain() noexcept {
   invalidate_blocks();
 }
 
+// Whether the helper runs the next heaps: set aside while other work keeps the two threads
+// from running (see load_watch.hpp), taken back after a back-off. Values do not depend on it.
+void sparse_engine::impl::look_at_load(std::size_t h) {
+  next_look_ = h + look_every;
+  bool two;
+  if (options_.busy_cores) {
+    busy_ = options_.busy_cores(h + 1);
+    two = !busy_;
+  } else if (helper_) {
+    two = load_.go_on(helper_->system_id());
+  } else {
+    two = load_.two_now();
+    if (two) load_.begin(available_->system_id());
+  }
+  if (two == (helper_ != nullptr)) return;
+  drain(); // blocks the helper prepared are forgotten; next_block prepares them anew
+  if (!two) ++statistics_.helper_pauses;
+  helper_ = two ? available_ : nullptr;
+}
+
 template <class T> void sparse_engine::impl::after(const T* g, std::size_t h, grundy_value x) {
   seen_values_ = h + 1;
   if (x >> bits_) {
@@ -93,6 +113,7 @@ template <class T> void sparse_engine::impl::after(const T* g, std::size_t h, gr
     fit(x);
   }
   if (h == 0) return;
+  if (available_ && h >= next_look_) look_at_load(h);
   if (counting_) {
     ++counts_[h & 1u][x];
     if (x >= positions_.size()) positions_.resize(std::size_t{1} << bits_);
@@ -126,12 +147,17 @@ void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count, con
   if (detail::thread_count(options_.threads) > 1 && count - values.size() >= threaded_values &&
       !moves_.two_heaps.empty() && moves_.three_heaps.empty())
     helper.emplace();
-  helper_ = helper ? &*helper : nullptr;
+  available_ = helper ? &*helper : nullptr;
+  const bool two = available_ && (options_.busy_cores ? !busy_ : load_.two_now());
+  if (two && !options_.busy_cores) load_.begin(available_->system_id());
+  helper_ = two ? available_ : nullptr;
+  next_look_ = values.size() + look_every;
   struct release { // the helper's task ends before the helper does, and before extend returns
     impl& engine;
     ~release() {
       engine.drain();
-      engine.helper_ = nullptr;
+      if (engine.helper_ && !engine.options_.busy_cores) engine.load_.end(engine.helper_->system_id());
+      engine.helper_ = engine.available_ = nullptr;
     }
   } const released{*this};
   detail::run_steps(

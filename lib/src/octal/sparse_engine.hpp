@@ -37,6 +37,7 @@
 #include <grundy/octal/sparse.hpp>
 
 #include <grundy/detail/helper_thread.hpp>
+#include <grundy/detail/load_watch.hpp>
 
 #include "pairs.hpp"
 
@@ -100,6 +101,10 @@ constexpr std::size_t max_lanes = 32;
 // for the short chunks in which a run times two threads against one (2,048 values of 0.146 take
 // 25 ms: with 4,096 here, two threads were timed without their helper and never chosen).
 constexpr std::size_t threaded_values = 256;
+
+// Heaps between two looks at whether the second thread pays (look_at_load): a clock reading
+// each, some milliseconds apart at the slowest heaps.
+constexpr std::size_t look_every = 1024;
 
 // With a second thread that would otherwise wait for work and cannot take the proofs (values
 // of more than nine bits, see prove_ahead), the block pass takes more of the proofs' pairs: up
@@ -256,6 +261,7 @@ private:
   void fit(grundy_value largest);
   void invalidate_blocks() noexcept;
   void drain() noexcept;
+  void look_at_load(std::size_t h);
 
   // The choice of the split (sparse_split.cpp).
   template <class T> void review(const T* g, std::size_t count);
@@ -292,6 +298,10 @@ private:
   std::vector<std::uint8_t> aux_;                     // with a helper, the rows this thread reads
   std::size_t words_ = 0;                             // words of a packed row
   detail::helper_thread* helper_ = nullptr;           // set while extend runs with a helper thread
+  detail::helper_thread* available_ = nullptr;        // the helper extend started, used or set aside
+  detail::load_watch load_;                           // whether it pays, the machine as it is now
+  bool busy_ = false;                                 // options_.busy_cores's last answer
+  std::size_t next_look_ = 0;                         // the heap of the next look at the load
   std::array<helper_task, ring> tasks_{};             // the helper's tasks, one per block
   std::array<posted_block, ring> posted_{};           // and what this thread knows of them
   std::size_t share_ = 0;                             // rare heaps per move left to complete_block

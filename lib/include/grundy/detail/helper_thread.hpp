@@ -1,6 +1,7 @@
 #pragma once
 // A second thread that runs tasks, in order, for the thread that owns it.
 
+#include <grundy/detail/run_delay.hpp>
 #include <grundy/memory_account.hpp>
 
 #include <array>
@@ -51,6 +52,7 @@ public:
   helper_thread()
       : thread_([this, account = current_memory_account()] {
           const memory_account_scope charged(account);
+          id_.store(system_thread_id(), std::memory_order_relaxed);
           loop();
         }) {}
   helper_thread(const helper_thread&) = delete;
@@ -79,6 +81,9 @@ public:
   // Waits for task t, or for every task posted.
   void wait(ticket t) noexcept { await(finished_, t); }
   void wait() noexcept { wait(posted_.load()); }
+
+  // The helper's thread id for the kernel (see run_delay.hpp); 0 until it has started.
+  int system_id() const noexcept { return id_.load(std::memory_order_relaxed); }
 
 private:
   // Spinning covers the hand-overs of a busy pipeline (a task finishing while its owner
@@ -192,6 +197,7 @@ private:
   std::array<task, capacity> tasks_{};
   counter posted_;
   counter finished_;
+  std::atomic<int> id_{0};
   std::thread thread_; // last: it starts once the rest is built
 };
 

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -35,6 +36,12 @@ struct sparse_options {
   // pairs of the next blocks of heaps, and goes on with their proofs, while the first settles
   // the current one. The values do not depend on it.
   unsigned threads = 1;
+  // With a second thread, the engine looks every few thousand heaps at whether other work
+  // keeps the threads from running (their time waiting for a processor) and runs on one thread
+  // for a while when it does. Set, this answers in its place (for tests: a switch at a heap
+  // chosen in advance): called at each look with the values computed so far, true runs on one
+  // thread until a look answers false. The values do not depend on it.
+  std::function<bool(std::size_t values)> busy_cores;
 };
 
 // What the engine did, for benchmarks and for choosing thresholds.
@@ -47,6 +54,7 @@ struct sparse_statistics {
   std::uint64_t helper_blocks = 0; // of those, blocks a second thread marked most of
   std::uint64_t helper_waits = 0;  // blocks the first thread had to wait for
   std::uint64_t helper_proofs = 0; // heaps whose proof the second thread had completed
+  std::uint64_t helper_pauses = 0; // times the second thread was set aside, the cores busy
   std::uint64_t reviews = 0;       // times the split was reconsidered
   std::uint64_t changes = 0;       // times it changed
 };
