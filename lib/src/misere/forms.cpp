@@ -44,30 +44,48 @@ bool misere_forms::outcome_p(std::span<const form> g) const {
   return !g.empty() && std::none_of(g.begin(), g.end(), [&](form x) { return is_p(x); });
 }
 
-// g' linked to h, with both g' = a and h simplest: a is not an option of h, and no option of a
-// equals the game h.
-bool misere_forms::linked_form_to(form a, std::span<const form> h) const {
-  if (holds(h, a)) return false;
-  const auto a_options = options(a);
-  return std::none_of(a_options.begin(), a_options.end(), [&](form x) { return equal_to_form(h, x); });
-}
-
-// The game g linked to the simplest form h.
-bool misere_forms::linked_to_form(std::span<const form> g, form h) const {
-  if (holds(g, h)) return false;
+// Conway's criteria with one side a list g (the game being made, its options simplest forms)
+// and the other a simplest form h. Between two simplest forms equality is identity, which cuts
+// every step that would compare two of them; the comparisons of g with h's subforms are
+// remembered in `seen`, so that each subform is compared once.
+bool misere_forms::equal_to_form(std::span<const form> g, form h, comparisons& seen) const {
+  if (const auto it = seen.find(h); it != seen.end()) return it->second;
   const auto h_options = options(h);
-  return std::none_of(h_options.begin(), h_options.end(), [&](form x) { return equal_to_form(g, x); });
+  bool equal = true;
+  if (g.empty()) equal = h_options.empty() || !is_p(h);
+  if (equal && h_options.empty()) equal = !outcome_p(g);
+  // g linked to an option x of h: g is no option of x, and no option of g is x.
+  for (std::size_t i = 0; equal && i < h_options.size(); ++i)
+    equal = !linked_to_form(g, h_options[i], seen);
+  // An option a of g linked to h, both simplest: a is no option of h, and h no option of a.
+  for (std::size_t i = 0; equal && i < g.size(); ++i) {
+    const auto a_options = options(g[i]);
+    equal = holds(h_options, g[i]) || holds(a_options, h);
+  }
+  seen.emplace(h, equal);
+  return equal;
 }
 
-bool misere_forms::equal_to_form(std::span<const form> g, form h) const { return equal(g, options(h)); }
+bool misere_forms::linked_to_form(std::span<const form> g, form x, comparisons& seen) const {
+  if (holds(g, x)) return false;
+  const auto x_options = options(x);
+  return std::none_of(x_options.begin(), x_options.end(), [&](form y) { return equal_to_form(g, y, seen); });
+}
 
+bool misere_forms::equal_to_form(std::span<const form> g, form h) const {
+  comparisons seen;
+  return equal_to_form(g, h, seen);
+}
+
+// Two lists: the endgame proviso compares a game with its bypassed self, rarely.
 bool misere_forms::equal(std::span<const form> g, std::span<const form> h) const {
   if (g.empty() && outcome_p(h)) return false;
   if (h.empty() && outcome_p(g)) return false;
+  comparisons with_g, with_h;
   for (form x : h)
-    if (linked_to_form(g, x)) return false;
+    if (linked_to_form(g, x, with_g)) return false;
   for (form x : g)
-    if (linked_form_to(x, h)) return false;
+    if (linked_to_form(h, x, with_h)) return false;
   return true;
 }
 
@@ -75,9 +93,10 @@ bool misere_forms::equal(std::span<const form> g, std::span<const form> h) const
 // option a with an option b equal to g is replaced by b's options, unless the game that makes
 // differs from g (Conway's endgame proviso). False when there is none: g is then simplest.
 bool misere_forms::bypass_once(std::vector<form>& g) const {
+  comparisons seen;
   for (const form a : g)
     for (const form b : options(a)) {
-      if (!equal_to_form(g, b)) continue;
+      if (!equal_to_form(g, b, seen)) continue;
       std::vector<form> h;
       h.reserve(g.size() + options(b).size());
       for (const form x : g)

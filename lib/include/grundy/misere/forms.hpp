@@ -74,9 +74,10 @@ public:
   bool is_simplest(std::span<const form> options) const;
 
 private:
+  using comparisons = boost::unordered_flat_map<form, bool>;
   bool equal_to_form(std::span<const form> g, form h) const;
-  bool linked_to_form(std::span<const form> g, form h) const;
-  bool linked_form_to(form a, std::span<const form> h) const;
+  bool equal_to_form(std::span<const form> g, form h, comparisons& seen) const;
+  bool linked_to_form(std::span<const form> g, form x, comparisons& seen) const;
   bool outcome_p(std::span<const form> g) const;
   bool bypass_once(std::vector<form>& g) const;
   form intern(std::vector<form>&& sorted);
@@ -124,7 +125,7 @@ std::vector<misere_forms::form> misere_forms_of(const Graph& g, misere_forms& fo
   std::vector<misere_forms::form> options;
   std::size_t done = 0;
   for (auto v : order) {
-    if ((++done & 0xFFF) == 0 && stop && stop->load(std::memory_order_relaxed))
+    if ((++done & 0x3F) == 0 && stop && stop->load(std::memory_order_relaxed))
       throw stopped("interrupted while making misère forms", stop_reason::interrupted);
     options.clear();
     for (auto [e, end] = out_edges(v, g); e != end; ++e)
