@@ -51,11 +51,7 @@ std::pair<std::vector<State>, std::uint64_t> shown_moves(const S& strategy, cons
   auto moves = strategy.winning_moves(s);
   const auto count = moves.size();
   // The fastest win first, so that the one move shown wins as soon as the remoteness says.
-  if constexpr (requires { strategy.remoteness_of(s); })
-    std::stable_sort(moves.begin(), moves.end(), [&](const State& a, const State& b) {
-      return strategy.remoteness_of(a).value_or(no_remoteness) <
-             strategy.remoteness_of(b).value_or(no_remoteness);
-    });
+  sort_fastest_first(strategy, moves);
   if (!o.all && count > 1) moves.erase(moves.begin() + 1, moves.end()); // the one shown
   return {std::move(moves), count};
 }
