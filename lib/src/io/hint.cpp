@@ -150,8 +150,17 @@ void write_remoteness(std::ostream& out, const hint_record& h) {
 std::string moves_json(const std::vector<hint_move>& moves) {
   std::string text = "[";
   for (std::size_t i = 0; i < moves.size(); ++i)
-    text += fmt::format("{}{{\"move\": {}, \"position\": {}, \"remoteness\": {}}}", i ? ", " : "",
-                        json_quoted(moves[i].move), json_quoted(moves[i].position),
+    text += fmt::format("{}{{\"move\": {}, \"position\": {}}}", i ? ", " : "", json_quoted(moves[i].move),
+                        json_quoted(moves[i].position));
+  return text + "]";
+}
+
+// The remoteness after each move, beside the moves: their objects keep the two members
+// clients already read.
+std::string remoteness_json(const std::vector<hint_move>& moves) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    text += fmt::format("{}{}", i ? ", " : "",
                         moves[i].remoteness ? std::to_string(*moves[i].remoteness) : "null");
   return text + "]";
 }
@@ -210,10 +219,11 @@ std::string hint_json(const hint_record& h) {
   text += fmt::format(
       "\"convention\": \"{}\", \"outcome\": \"{}\", \"finished\": {}, \"winning_move_count\": {}, "
       "\"moves\": {}, \"drawing_moves\": {}, \"method\": {}, \"explanation\": {}, \"remoteness_known\": {}, "
-      "\"remoteness\": {}}}",
+      "\"remoteness\": {}, \"move_remoteness\": {}, \"drawing_move_remoteness\": {}}}",
       detail::json_convention(h.convention), to_char(h.result), h.finished, h.winning_move_count,
       moves_json(h.moves), moves_json(h.drawing_moves), json_or_null(h.method), json_or_null(h.explanation),
-      h.remoteness_known, h.remoteness ? std::to_string(*h.remoteness) : "null");
+      h.remoteness_known, h.remoteness ? std::to_string(*h.remoteness) : "null", remoteness_json(h.moves),
+      remoteness_json(h.drawing_moves));
   return text;
 }
 

@@ -103,8 +103,9 @@ std::string hint_text(const hint_record& h, std::string_view all_option);
 //   "convention": "normal" or "misere", "outcome": "P", "N" or "D", "finished": bool,
 //   "winning_move_count": n, "moves": [{"move": words, "position": portable name}, ...],
 //   "drawing_moves": [the same], "method": string or null, "explanation": string or null,
-//   "remoteness_known": bool, "remoteness": n or null; each move also has "remoteness", n or
-//   null (the position after it).
+//   "remoteness_known": bool, "remoteness": n or null, "move_remoteness" and
+//   "drawing_move_remoteness": the remoteness after each of "moves" and "drawing_moves", n or
+//   null, in their order.
 std::string hint_json(const hint_record& h);
 
 } // namespace grundy::io
