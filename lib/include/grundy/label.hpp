@@ -165,11 +165,10 @@ labelling label(const G& g, const game_graph<state_t<G>>& gg, const labelling_op
     if (options.convention == play_convention::normal) {
       labelling l;
       l.values = sprague_grundy_by_level(gg.graph, gg.level_starts, options.threads, options.stop);
-      // Every edge leads one level down, to a later vertex: the reverse order of the vertices
-      // puts each after its successors without a topological sort.
+      // Every edge leads one level down: the levels from the deepest up put each vertex after
+      // its successors without a topological sort.
       return detail::with_remoteness(detail::finish(std::move(l), options), options, [&] {
-        return detail::remoteness_in_order(gg.graph, detail::descending_vertices(gg.vertex_count()),
-                                           options.convention, options.stop);
+        return detail::remoteness_by_level(gg.graph, gg.level_starts, options.convention, options.stop);
       });
     }
   }

@@ -25,7 +25,6 @@
 #include <atomic>
 #include <cstdint>
 #include <limits>
-#include <ranges>
 #include <vector>
 
 namespace grundy {
@@ -46,10 +45,22 @@ constexpr outcome outcome_of_remoteness(remoteness_value r, play_convention c) n
 
 namespace detail {
 
-// The vertices n-1, n-2, ..., 0, as a range, without holding them.
-inline auto descending_vertices(std::size_t n) {
-  return std::views::iota(std::size_t{0}, n) |
-         std::views::transform([n](std::size_t i) { return static_cast<vertex_id>(n - 1 - i); });
+// The remoteness of v from its successors' (all settled): 0 without a move, else one more than
+// the fastest win, or than the slowest loss when no option is lost for the opponent.
+template <class Graph>
+remoteness_value remoteness_from_successors(const Graph& g,
+                                            typename boost::graph_traits<Graph>::vertex_descriptor v,
+                                            const std::vector<remoteness_value>& r, play_convention c) {
+  if (out_degree(v, g) == 0) return 0;
+  // Parities alternate unpredictably from edge to edge: selects rather than branches.
+  const remoteness_value losing_parity = c == play_convention::normal ? 0 : 1;
+  remoteness_value fastest_win = no_remoteness, slowest = 0;
+  for (auto e : boost::make_iterator_range(out_edges(v, g))) {
+    const auto x = r[target(e, g)];
+    fastest_win = std::min(fastest_win, (x & 1) == losing_parity ? x : no_remoteness);
+    slowest = std::max(slowest, x);
+  }
+  return (fastest_win != no_remoteness ? fastest_win : slowest) + 1;
 }
 
 // Remoteness of every vertex visited in `order`, each after all of its successors (an acyclic
@@ -61,15 +72,24 @@ std::vector<remoteness_value> remoteness_in_order(const Graph& g, const Order& o
   work_meter meter; // one unit per vertex and per edge
   for (auto v : order) {
     if (meter.due(out_degree(v, g) + 1)) check_stop(stop);
-    if (out_degree(v, g) == 0) continue;
-    remoteness_value fastest_win = no_remoteness, slowest = 0;
-    for (auto e : boost::make_iterator_range(out_edges(v, g))) {
-      const auto x = r[target(e, g)];
-      if (remoteness_loses(x, c)) fastest_win = std::min(fastest_win, x);
-      slowest = std::max(slowest, x);
-    }
-    r[v] = (fastest_win != no_remoteness ? fastest_win : slowest) + 1;
+    r[v] = remoteness_from_successors(g, v, r, c);
   }
+  return r;
+}
+
+// The same for a graded game's graph, whose edges all lead one level down: levels from the
+// deepest up, each in increasing vertex order, the order its edges are stored in.
+template <class Graph, class Level>
+std::vector<remoteness_value> remoteness_by_level(const Graph& g, const std::vector<Level>& level_starts,
+                                                  play_convention c, const std::atomic<bool>* stop) {
+  using vertex = typename boost::graph_traits<Graph>::vertex_descriptor;
+  std::vector<remoteness_value> r(num_vertices(g), 0);
+  work_meter meter;
+  for (std::size_t k = level_starts.size() - 1; k-- > 0;)
+    for (std::size_t v = level_starts[k]; v < static_cast<std::size_t>(level_starts[k + 1]); ++v) {
+      if (meter.due(out_degree(static_cast<vertex>(v), g) + 1)) check_stop(stop);
+      r[v] = remoteness_from_successors(g, static_cast<vertex>(v), r, c);
+    }
   return r;
 }
 
