@@ -13,6 +13,7 @@
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/misere.hpp>
+#include <grundy/remoteness.hpp>
 #include <grundy/solve.hpp>
 
 #if GRUNDY_MPI
@@ -41,11 +42,20 @@ struct graph_options {
   std::string render;
   exploration_flags exploration;
   bool misere = false;
+  bool remoteness = false;
   bool rank_stats = false;
   std::string export_path;
 };
 
 using io::misere_figures;
+
+// The start's remoteness under normal play, as the report says it.
+std::string remoteness_words(remoteness_value r) {
+  if (r == no_remoteness) return "none (a draw: play never ends)";
+  if (r == 0) return "0 (no move is left)";
+  return fmt::format("{} (the player to move {} in {} move{})", r, r % 2 ? "wins" : "loses", r,
+                     r == 1 ? "" : "s");
+}
 
 // Prints the statistics as one process would. `json_tail` (members after a comma) and
 // `text_tail` (lines) add figures at the end.
@@ -66,6 +76,8 @@ void run_distributed(const G& g, const state_t<G>& start, const graph_options& o
   if (!o.dot.empty()) throw usage_error("--dot needs the whole graph in one process: run it without mpirun");
   if (!o.export_path.empty())
     throw usage_error("--export needs the whole graph in one process: run it without mpirun");
+  if (o.remoteness)
+    throw usage_error("--remoteness needs the whole graph in one process: run it without mpirun");
   progress_line line(o.exploration.quiet);
   const interruption stop;
   distributed::options d;
@@ -128,6 +140,8 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   if (o.exploration.no_edges && !o.dot.empty()) throw usage_error("--dot needs the edges: drop --no-edges");
   if (o.exploration.no_edges && !o.export_path.empty())
     throw usage_error("--export needs the edges: drop --no-edges");
+  if (o.exploration.no_edges && o.remoteness)
+    throw usage_error("--remoteness needs the edges: drop --no-edges");
   const auto format = o.export_path.empty() ? export_format::json : export_format_of(o.export_path);
   const auto inputs = input_files(o);
   if (!o.dot.empty()) check_output_file(o.dot, "--dot", inputs);
@@ -161,6 +175,16 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   const auto& outcomes = solution.misere_outcomes;
   const auto& misere_grundy = solution.misere_values;
   const auto& misere = solution.misere;
+  std::vector<remoteness_value> remote;
+  if (o.remoteness) {
+    try {
+      remote = remoteness(solved.graph.graph, play_convention::normal, stop.flag());
+    } catch (const labelling_stopped&) {
+      throw interrupted_error(
+          fmt::format("interrupted while labelling remoteness; explored {} positions and {} moves",
+                      solved.graph.vertex_count(), solved.graph.edge_count()));
+    }
+  }
   if (!o.dot.empty()) {
     write_file_atomically(
         o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values, &solved.infinite); },
@@ -172,7 +196,8 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
         o.export_path,
         [&](std::ostream& os) {
           write_labelled_graph(os, format, g, solved.graph, solved.values, &solved.infinite,
-                               o.misere ? &outcomes : nullptr, o.misere ? &misere_grundy : nullptr);
+                               o.misere ? &outcomes : nullptr, o.misere ? &misere_grundy : nullptr,
+                               o.remoteness ? &remote : nullptr);
         },
         stop.flag(), inputs);
   head.emplace_back("start", position_name(g, solved.graph.states[0]));
@@ -181,7 +206,13 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   const auto on_stdout = [](const std::string& path) {
     return !path.empty() && io::resolve_output(path).kind == io::output_kind::standard_output;
   };
-  print_graph(std::move(head), solved.statistics, misere, o.format, {}, {},
+  std::string json_tail, text_tail;
+  if (o.remoteness) {
+    const auto r = remote[0];
+    json_tail = fmt::format("\"remoteness\": {}", r == no_remoteness ? "null" : std::to_string(r));
+    text_tail = fmt::format("{:<13}{}\n", "remoteness", remoteness_words(r));
+  }
+  print_graph(std::move(head), solved.statistics, misere, o.format, json_tail, text_tail,
               on_stdout(o.dot) || on_stdout(o.export_path) ? stderr : stdout);
 }
 
@@ -221,6 +252,9 @@ void add_graph_command(CLI::App& app) {
                       "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name"),
       "a file name");
   cmd->add_flag("--misere", o->misere, "also label the graph for misère play (the last move loses)");
+  cmd->add_flag("--remoteness", o->remoteness,
+                "also label every position's remoteness (moves to the end when the winner hurries and the "
+                "loser holds out), for the report and the export");
   cmd->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   refuse_empty(cmd->add_option("--dot", o->dot, "also write the graph in Graphviz DOT to FILE"),
                "a file name");

@@ -145,16 +145,48 @@ private:
       return {};
   }
 
+  // The remoteness of s where the strategy has it (the game graph's), else nothing.
+  std::optional<remoteness_value> remoteness_of(const state& s) {
+    if constexpr (requires { strategy().remoteness_of(s); })
+      return strategy().remoteness_of(s);
+    else
+      return std::nullopt;
+  }
+
+  // The winning move that ends the game soonest: the first of the fastest, or the first
+  // winning move where the strategy has no remoteness.
+  state fastest_win(const std::vector<state>& winning) {
+    return *std::min_element(winning.begin(), winning.end(), [&](const state& a, const state& b) {
+      return remoteness_of(a).value_or(no_remoteness) < remoteness_of(b).value_or(no_remoteness);
+    });
+  }
+
+  // In a lost position, the move after which the game lasts longest, giving the opponent the
+  // most chances to go wrong; nothing where the strategy has no remoteness.
+  std::optional<state> slowest_loss(const std::vector<state>& moves) {
+    if (!remoteness_of(position_)) return std::nullopt;
+    return *std::max_element(moves.begin(), moves.end(), [&](const state& a, const state& b) {
+      return remoteness_of(a).value_or(0) < remoteness_of(b).value_or(0);
+    });
+  }
+
   state computer_move(const std::vector<state>& moves) {
     if (options_.opponent == "perfect") {
       const auto winning = strategy().winning_moves(position_);
-      if (!winning.empty()) return winning.front();
+      if (!winning.empty()) return fastest_win(winning);
       const auto drawing = drawing_moves();
       if (!drawing.empty()) return drawing.front();
+      if (const auto slowest = slowest_loss(moves)) return *slowest;
     }
-    // Random play, and the perfect player's choice in a lost position: any move may be the
-    // one after which the opponent goes wrong.
+    // Random play, and the perfect player's choice in a lost position without remoteness: any
+    // move may be the one after which the opponent goes wrong.
     return moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng_)];
+  }
+
+  // " You win in 3 moves." after the winning move to s, where the strategy knows it, else nothing.
+  std::string after_it(const state& s) {
+    const auto r = remoteness_of(s);
+    return r ? fmt::format(" You win in {} move{}.", *r + 1, *r == 0 ? "" : "s") : std::string();
   }
 
   void show_hint(const std::vector<state>& moves) {
@@ -166,11 +198,19 @@ private:
                    describe_move(game_, position_, drawing.front()), number);
         return;
       }
+      if (const auto slowest = slowest_loss(moves)) {
+        const auto number = std::find(moves.begin(), moves.end(), *slowest) - moves.begin() + 1;
+        fmt::print("Hint: no move wins against perfect play here; {} (move {}) holds out longest: the game "
+                   "lasts {} more moves against perfect play.\n",
+                   describe_move(game_, position_, *slowest), number, *remoteness_of(position_));
+        return;
+      }
       fmt::print("Hint: no move wins against perfect play here; choose one and hope for a mistake.\n");
       return;
     }
-    const auto number = std::find(moves.begin(), moves.end(), winning.front()) - moves.begin() + 1;
-    fmt::print("Hint: {} (move {}).\n", describe_move(game_, position_, winning.front()), number);
+    const auto best = fastest_win(winning);
+    const auto number = std::find(moves.begin(), moves.end(), best) - moves.begin() + 1;
+    fmt::print("Hint: {} (move {}).{}\n", describe_move(game_, position_, best), number, after_it(best));
   }
 
   void list(const std::vector<state>& moves) const {

@@ -7,6 +7,8 @@ __version__: str
 
 # The value grundy.Result.values holds for a vertex of value ∞(K) (2**32 - 1).
 INFINITY: int
+# The value grundy.Result.remoteness holds for a draw, which has none (2**32 - 1).
+NO_REMOTENESS: int
 
 Heaps = Union[int, Iterable[int]]
 Pile = tuple[int, int]
@@ -225,6 +227,13 @@ class Result:
         """A read-only numpy.ndarray of uint32 when NumPy is installed, else a list of int;
         grundy.INFINITY for a vertex of value ∞(K)."""
     def value(self, v: int) -> Value: ...
+    @property
+    def remoteness(self) -> Any:
+        """Solved with remoteness=True: every vertex's remoteness (moves to the end when the
+        winner hurries and the loser holds out), as values is given; grundy.NO_REMOTENESS for a
+        draw. ValueError otherwise."""
+    def remoteness_of(self, v: int) -> Optional[int]:
+        """Vertex v's remoteness (solved with remoteness=True); None for a draw."""
     def outcome_of(self, v: int) -> str: ...
     def state(self, v: int) -> Position: ...
     def states(self) -> list[Position]: ...
@@ -233,7 +242,8 @@ class Result:
     def to_dot(self, path: Optional[str] = None) -> Optional[str]: ...
     def to_networkx(self) -> Any:
         """A networkx.DiGraph: nodes are vertex ids with the GraphML export's attributes
-        state, value, grundy (absent for ∞(K)), infinite_set and outcome (str or int)."""
+        state, value, grundy (absent for ∞(K)), infinite_set and outcome (str or int), and
+        remoteness (absent for a draw) when solved with remoteness=True."""
     def export(self, path: Union[str, os.PathLike[str]]) -> None:
         """.json, .graphml or .csv: the labelled graph, as grundy graph --export writes it;
         .dot/.gv, .svg/.png: the graph drawn."""
@@ -266,6 +276,17 @@ class Hint:
     def drawing_descriptions(self) -> list[str]: ...
     @property
     def move(self) -> Optional[Position]: ...
+    @property
+    def remoteness_known(self) -> bool:
+        """True where the hint comes from the game graph; False for a game answered by a rule of
+        its own (Nim, heap and octal games, Wythoff), whose remoteness needs the graph."""
+    @property
+    def remoteness(self) -> Optional[int]:
+        """Moves to the end for the player to move: odd when they win, even when they lose;
+        None for a draw or when remoteness_known is False."""
+    @property
+    def move_remoteness(self) -> list[Optional[int]]:
+        """The remoteness after each move of moves (listed fastest win first)."""
 
 class OctalSequence:
     """G(0), G(1), ... of an octal game's single heaps, and their period."""
@@ -362,6 +383,8 @@ def solve(
     threads: int = 0,
     max_states: Optional[int] = None,
     max_memory: Optional[Union[int, str]] = None,
+    misere: bool = False,
+    remoteness: bool = False,
 ) -> Result: ...
 def winning_moves(
     game: Union[BuiltinGame, PythonGame],

@@ -113,7 +113,8 @@ BOOST_AUTO_TEST_CASE(octal_hint_stops_on_a_signal) {
     }
 }
 
-// The text is what grundy hint printed before hints were a library service, byte for byte.
+// The text is what grundy hint printed before hints were a library service, byte for byte, with
+// the remoteness line after the outcome (for these rules, that it needs the game graph).
 BOOST_AUTO_TEST_CASE(text_output_unchanged) {
   const auto nim = run_cli("hint nim 2 6 7");
   BOOST_TEST(nim.status == 0);
@@ -131,22 +132,26 @@ BOOST_AUTO_TEST_CASE(text_output_unchanged) {
              "\n"
              "position  [2,6,7] (normal play)\n"
              "outcome   N: the player to move wins\n"
+             "remoteness needs the game graph, which this game's own rule does not build\n"
              "move      take 3 from the heap of 7, leaving 4  ->  [2,4,6]\n"
              "          (3 winning moves in all: --all lists them)\n");
   BOOST_TEST(run_cli("hint octal 0.07 25 27 29 30 --misere --format text").out ==
              "position  [25,27,29,30] (misère play)\n"
              "outcome   N: the player to move wins\n"
+             "remoteness needs the game graph, which this game's own rule does not build\n"
              "move      take 2 from the heap of 30 and split the rest into 25 and 3  ->  [3,25,25,27,29]\n"
              "          (12 winning moves in all: --all lists them)\n"
              "method    the misère quotient of 0.07 on heaps 1..30 (order 360)\n");
   BOOST_TEST(run_cli("hint wythoff 5 7 --all").out ==
              "position  (5,7) (normal play)\n"
              "outcome   N: the player to move wins\n"
+             "remoteness needs the game graph, which this game's own rule does not build\n"
              "moves     take 4 from the pile of 7, leaving 3  ->  (3,5)\n"
              "          take 1 from the pile of 5, leaving 4  ->  (4,7)\n");
   BOOST_TEST(run_cli("hint nim 1 2 3 --misere")
                  .out.ends_with("position  [1,2,3] (misère play)\n"
                                 "outcome   P: the player to move loses against perfect play\n"
+                                "remoteness needs the game graph, which this game's own rule does not build\n"
                                 "move      none wins: every move leaves the opponent a winning position\n"));
   BOOST_TEST(run_cli("hint digraph '" + graph_file() + "' --start b").out ==
              "position  b (normal play)\n"
@@ -311,4 +316,57 @@ BOOST_AUTO_TEST_CASE(misere_hint_memory_and_stop) {
   const auto bad = run_cli("hint octal 0.07 10 --misere --max-memory lots");
   BOOST_TEST(bad.status == 2, bad.err);
   BOOST_TEST(contains(bad.err, "--max-memory"), bad.err);
+}
+
+// Remoteness of graph_file()'s vertices: d has no move (0), c and f move to it (won in 1), e
+// only to f (lost in 2), a and b keep a draw for ever (none).
+BOOST_AUTO_TEST_CASE(remoteness_in_text_and_json) {
+  const auto g = "digraph '" + graph_file() + "'";
+  BOOST_TEST(run_cli("hint " + g + " --start e").out ==
+             "position  e (normal play)\n"
+             "outcome   P: the player to move loses against perfect play\n"
+             "remoteness 2: the player to move loses in 2 moves against the fastest win\n"
+             "move      none wins: every move leaves the opponent a winning position\n");
+  BOOST_TEST(run_cli("hint " + g + " --start c").out ==
+             "position  c (normal play)\n"
+             "outcome   N: the player to move wins\n"
+             "remoteness 1: the player to move wins in 1 move against any defence\n"
+             "move      move the token from c to d  ->  d  (remoteness 0)\n");
+  for (const auto& [start, expected] :
+       std::vector<std::pair<std::string, long>>{{"c", 1}, {"d", 0}, {"e", 2}}) {
+    const auto o = hint_json(g + " --start " + start);
+    BOOST_TEST(o.at("remoteness_known").as_bool());
+    BOOST_TEST(o.at("remoteness").as_int64() == expected, start);
+  }
+  const auto draw = hint_json(g + " --start b");
+  BOOST_TEST(draw.at("remoteness_known").as_bool());
+  BOOST_TEST(draw.at("remoteness").is_null());
+  BOOST_TEST(draw.at("drawing_move_remoteness").as_array()[0].is_null());
+  // Several tokens make a sum whose graph is never built.
+  const auto sum = hint_json(g + " --tokens c,e");
+  BOOST_TEST(!sum.at("remoteness_known").as_bool());
+  BOOST_TEST(sum.at("remoteness").is_null());
+  // Nim is answered by Bouton's rule: no graph, no remoteness, one line saying so.
+  const auto nim = hint_json("nim 3 4 5");
+  BOOST_TEST(!nim.at("remoteness_known").as_bool());
+  BOOST_TEST(contains(run_cli("hint nim 3 4 5").out,
+                      "\nremoteness needs the game graph, which this game's own rule does not build\n"));
+}
+
+// x -> u wins in 3 (u -> v -> t), x -> t at once: the fastest is listed first, and shown alone.
+BOOST_AUTO_TEST_CASE(the_fastest_win_comes_first) {
+  const auto path = grundy_test::scratch_directory("test-cli-hint") / "fastest.txt";
+  grundy_test::put(path, "x u\nx t\nu v\nv t\n");
+  const auto g = "digraph '" + path.string() + "' --start x";
+  const auto all = hint_json(g + " --all");
+  BOOST_TEST(all.at("remoteness").as_int64() == 1);
+  BOOST_TEST((move_lines(all.at("moves")) == std::vector<std::string>{"move the token from x to t  ->  t",
+                                                                      "move the token from x to u  ->  u"}));
+  const auto& after = all.at("move_remoteness").as_array();
+  BOOST_TEST_REQUIRE(after.size() == 2u);
+  BOOST_TEST(after[0].as_int64() == 0);
+  BOOST_TEST(after[1].as_int64() == 2);
+  const auto one = hint_json(g);
+  BOOST_TEST(one.at("winning_move_count").as_int64() == 2);
+  BOOST_TEST((move_lines(one.at("moves")) == std::vector<std::string>{"move the token from x to t  ->  t"}));
 }

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+using grundy_test::run_cli;
+
 // What the CLI's outputs (--out, --export, --dot, --render, --checkpoint) may and may not do
 // to the files around them, run as a user runs the tool.
 
@@ -202,4 +204,33 @@ BOOST_AUTO_TEST_CASE(misere_values_of_nim_in_the_csv_export) {
   // Without --misere the export has neither column.
   BOOST_TEST_REQUIRE(shell(d, cli() + " graph nim 1 2 3 -q --export plain.csv") == 0);
   BOOST_TEST(slurp(d / "plain.csv").find("misere") == std::string::npos);
+}
+
+// grundy graph --remoteness: the start's remoteness in the report, every vertex's in the export.
+// A Nim heap is taken whole in one move; S(1,2) from n lasts 2(n/3) moves, one more when 3 does
+// not divide n (the winner restores a multiple of 3, the loser takes 1).
+BOOST_AUTO_TEST_CASE(remoteness_in_the_report_and_the_export) {
+  for (unsigned n = 1; n <= 9; ++n) {
+    const auto nim = run_cli("graph nim " + std::to_string(n) + " --remoteness --format json -q");
+    BOOST_TEST(nim.out.find("\"remoteness\": 1}") != std::string::npos, nim.out);
+    const auto s12 = run_cli("graph heap 'S(1,2)' " + std::to_string(n) + " --remoteness --format json -q");
+    const auto expected = 2 * (n / 3) + (n % 3 != 0 ? 1 : 0);
+    BOOST_TEST(s12.out.find("\"remoteness\": " + std::to_string(expected) + "}") != std::string::npos,
+               s12.out);
+  }
+  const auto text = run_cli("graph heap 'S(1,2)' 9 --remoteness -q");
+  BOOST_TEST(text.out.find("\nremoteness   6 (the player to move loses in 6 moves)\n") != std::string::npos,
+             text.out);
+  const auto d = folder("remoteness");
+  BOOST_TEST_REQUIRE(shell(d, cli() + " graph heap 'S(1,2)' 4 --remoteness -q --export s.csv") == 0);
+  // Heaps 4, 3, 2, 1, 0 in the order of exploration: 3, 2, 1, 1, 0.
+  BOOST_TEST(slurp(d / "s.csv") == "id,state,value,grundy,infinite_set,outcome,remoteness,successors\n"
+                                   "0,[4],1,1,,N,3,1 2\n"
+                                   "1,[3],0,0,,P,2,2 3\n"
+                                   "2,[2],2,2,,N,1,3 4\n"
+                                   "3,[1],1,1,,N,1,4\n"
+                                   "4,[],0,0,,P,0,\n");
+  const auto refused = run_cli("graph nim 3 --remoteness --no-edges");
+  BOOST_TEST(refused.status == 2);
+  BOOST_TEST(refused.err == "grundy: --remoteness needs the edges: drop --no-edges\n", refused.err);
 }

@@ -10,6 +10,7 @@
 #include <random>
 #include <regex>
 #include <string>
+#include <vector>
 
 using grundy_test::run_cli;
 namespace json = boost::json;
@@ -231,4 +232,86 @@ BOOST_AUTO_TEST_CASE(bad_positions_get_one_line) {
   expect_error("play nim 3 --first nobody");
   expect_error("graph moore 0 3");
   expect_error("graph moore");
+}
+
+namespace {
+
+// The remoteness grundy hint gives a position (--format json).
+long remoteness_of(const std::string& game) {
+  const auto r = run_cli("hint " + game + " --format json");
+  BOOST_TEST_REQUIRE(r.status == 0, r.err);
+  const auto o = parse_object(r.out);
+  BOOST_TEST_REQUIRE(o.at("remoteness_known").as_bool());
+  return static_cast<long>(o.at("remoteness").as_int64());
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
+    ++n;
+  return n;
+}
+
+// Every reply of the person at the keyboard, tried one by one (the game replayed from the start
+// with the same input before it): the computer, moving first from a won position, must win in
+// every game, within the start's remoteness. Returns the games played.
+int play_every_reply(const std::string& args, long remoteness, const std::string& input = {}) {
+  static const std::regex choices(R"(move \(1-(\d+),)");
+  const auto r = run_cli(args, input);
+  if (r.status == 0) {
+    BOOST_TEST(contains(r.out, "The computer wins!"), args << " after " << input << ":\n" << r.out);
+    const auto moves = count_of(r.out, "The computer plays") + count_of(input, "\n");
+    BOOST_TEST(static_cast<long>(moves) <= remoteness,
+               args << " after " << input << ": " << moves << " moves");
+    return 1;
+  }
+  BOOST_TEST_REQUIRE(r.status == 1, r.err); // the end of input, at the person's turn
+  std::smatch last;
+  for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), choices); it != std::sregex_iterator();
+       ++it)
+    last = *it;
+  BOOST_TEST_REQUIRE(!last.empty(), r.out);
+  int games = 0;
+  for (int k = 1; k <= std::stoi(last[1].str()); ++k)
+    games += play_every_reply(args, remoteness, input + std::to_string(k) + "\n");
+  return games;
+}
+
+// x's first move, to s, wins in 5 moves; its second, to d, in 3. s is lost in 4.
+std::string layered_graph() {
+  const auto path = grundy_test::scratch_directory("test-cli-play") / "layers.txt";
+  grundy_test::put(path, "x s\nx d\ns a\ns b\ns c\na d\na e\nb e\nb f\nc f\nd g\ne g\ne h\nf h\n"
+                         "g i\nh i\nh j\nj i\n");
+  return "digraph '" + path.string() + "'";
+}
+
+} // namespace
+
+// The computer wins as fast as it can: against every defence, no later than the remoteness.
+BOOST_AUTO_TEST_CASE(the_computer_wins_within_the_remoteness) {
+  int all_games = 0;
+  for (const std::string& game : std::vector<std::string>{
+           "tablettes -c 2 -n 3 '[[0,1],[0,2],[1,1],[1,1],[1,1]]'",
+           "tablettes -c 3 -n 2 '[[0,1],[0,1],[1,2],[2,1],[2,1]]'", layered_graph() + " --start x"}) {
+    const auto remoteness = remoteness_of(game);
+    BOOST_TEST_REQUIRE(remoteness % 2 == 1, game); // won for the player to move
+    const auto games = play_every_reply("play " + game + " --first computer --seed 3", remoteness);
+    BOOST_TEST_MESSAGE(game << ": remoteness " << remoteness << ", " << games << " games");
+    all_games += games;
+  }
+  BOOST_TEST(all_games > 3); // replies were tried, not one line of play
+}
+
+// And loses as slowly as it can: from a lost position against the hints' fastest wins, the
+// game lasts exactly the remoteness.
+BOOST_AUTO_TEST_CASE(the_computer_holds_out_as_long_as_the_remoteness) {
+  for (const std::string& game : std::vector<std::string>{"tablettes -c 2 -n 4", "tablettes -c 3 -n 2",
+                                                          layered_graph() + " --start s"}) {
+    const auto remoteness = remoteness_of(game);
+    BOOST_TEST_REQUIRE(remoteness % 2 == 0, game);
+    const auto r = follow_hints("play " + game + " --first computer --hints --seed 3");
+    BOOST_TEST(contains(r.out, "You win!"), r.out);
+    const auto moves = count_of(r.out, "The computer plays") + count_of(r.out, "Hint: ");
+    BOOST_TEST(static_cast<long>(moves) == remoteness, game << ":\n" << r.out);
+  }
 }

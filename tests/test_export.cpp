@@ -12,6 +12,7 @@
 #include <grundy/io/export.hpp>
 #include <grundy/io/read_digraph.hpp>
 #include <grundy/misere.hpp>
+#include <grundy/remoteness.hpp>
 #include <grundy/solve.hpp>
 
 #include <boost/json.hpp>
@@ -20,7 +21,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <random>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -352,4 +355,73 @@ BOOST_AUTO_TEST_CASE(the_cli_exports_misere_outcomes_and_refuses_them_with_cycle
   BOOST_TEST(r.err.find("cycle") != std::string::npos, r.err);
   BOOST_TEST(!std::filesystem::exists(out));
   BOOST_TEST(!grundy_test::temporary_left(dir));
+}
+
+// s -> a -> b -> c -> d and b -> a: a and b draw (b can go back to a for ever, and a's only
+// move is to b); c is won in 1, d lost at once. s -> c, s -> a: s's moves lead to a draw or a
+// win, so s draws too. t -> c: lost in 2. The remoteness field, written by each format, is read
+// back: a number, and nothing (null, an empty field, no data) for a draw.
+BOOST_AUTO_TEST_CASE(remoteness_round_trip) {
+  const auto g = digraph_game::from_edges({"s", "a", "b", "c", "d", "t"},
+                                          {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {2, 1}, {0, 3}, {5, 3}});
+  for (grundy::vertex_id start : {0u, 5u}) {
+    const auto s = grundy::solve(g, digraph_game::state_type{start});
+    const auto remote = grundy::remoteness(s.graph.graph);
+    std::map<std::string, std::optional<std::int64_t>> by_name;
+    for (grundy::vertex_id v = 0; v < s.graph.vertex_count(); ++v)
+      by_name[position_bytes(g, s.graph.states[v])] =
+          remote[v] == grundy::no_remoteness ? std::nullopt : std::optional<std::int64_t>(remote[v]);
+    const std::map<std::string, std::optional<std::int64_t>> by_hand =
+        start == 0 ? std::map<std::string, std::optional<std::int64_t>>{{"s", {}},
+                                                                        {"a", {}},
+                                                                        {"b", {}},
+                                                                        {"c", 1},
+                                                                        {"d", 0}}
+                   : std::map<std::string, std::optional<std::int64_t>>{{"t", 2}, {"c", 1}, {"d", 0}};
+    BOOST_TEST((by_name == by_hand));
+
+    const auto write_with = [&](export_format f) {
+      std::ostringstream os;
+      grundy::write_labelled_graph(os, f, g, s.graph, s.values, &s.infinite, nullptr, nullptr, &remote);
+      return os.str();
+    };
+    std::map<std::string, std::optional<std::int64_t>> json_read, csv_read, graphml_read;
+    const auto doc = json::parse(write_with(export_format::json));
+    for (const auto& item : doc.at("vertices").as_array()) {
+      const auto& o = item.as_object();
+      BOOST_TEST(keys_of(o).back() == "remoteness");
+      json_read[bytes_of(o.at("state").as_string())] =
+          o.at("remoteness").is_null() ? std::nullopt : std::optional(o.at("remoteness").as_int64());
+    }
+    std::istringstream csv(write_with(export_format::csv));
+    std::string line;
+    std::getline(csv, line);
+    BOOST_TEST(line == "id,state,value,grundy,infinite_set,outcome,remoteness,successors");
+    while (std::getline(csv, line)) {
+      std::vector<std::string> cells;
+      std::istringstream row(line);
+      for (std::string cell; std::getline(row, cell, ',');)
+        cells.push_back(cell);
+      if (line.back() == ',') cells.emplace_back();
+      BOOST_TEST_REQUIRE(cells.size() == 8u, line);
+      csv_read[cells[1]] =
+          cells[6].empty() ? std::nullopt : std::optional<std::int64_t>(std::stoll(cells[6]));
+    }
+    const auto graphml = write_with(export_format::graphml);
+    BOOST_TEST(
+        graphml.find("<key id=\"remoteness\" for=\"node\" attr.name=\"remoteness\" attr.type=\"int\"/>") !=
+        std::string::npos);
+    static const std::regex node(R"re(<node id="([^"]*)">(.*?)</node>)re");
+    static const std::regex data(R"re(<data key="remoteness">(\d+)</data>)re");
+    for (auto it = std::sregex_iterator(graphml.begin(), graphml.end(), node); it != std::sregex_iterator();
+         ++it) {
+      const std::string body = (*it)[2];
+      std::smatch m;
+      graphml_read[(*it)[1]] =
+          std::regex_search(body, m, data) ? std::optional<std::int64_t>(std::stoll(m[1])) : std::nullopt;
+    }
+    BOOST_TEST((json_read == by_hand));
+    BOOST_TEST((csv_read == by_hand));
+    BOOST_TEST((graphml_read == by_hand));
+  }
 }

@@ -5,6 +5,7 @@
 #include <grundy/dot.hpp>
 #include <grundy/io/export.hpp>
 #include <grundy/misere.hpp>
+#include <grundy/remoteness.hpp>
 #include <grundy/solve.hpp>
 
 #include <grundy/io/report.hpp>
@@ -43,9 +44,10 @@ public:
   // The position's portable name, as the exports write it.
   virtual std::string portable(vertex_id v) const = 0;
   virtual void write_dot(std::ostream& os) const = 0;
-  // `misere`: misère values to write beside the misère outcomes read off them, or null.
-  virtual void write_labelled(std::ostream& os, export_format format,
-                              const std::vector<grundy_value>* misere) const = 0;
+  // `misere`: misère values to write beside the misère outcomes read off them, or null;
+  // `remoteness`: every vertex's remoteness, or null.
+  virtual void write_labelled(std::ostream& os, export_format format, const std::vector<grundy_value>* misere,
+                              const std::vector<remoteness_value>* remoteness) const = 0;
   // The fields the CLI prints before the statistics (game, its parameters, start).
   virtual io::fields head() const = 0;
   // Seconds spent inside the user's own functions (games written in Python); 0 otherwise.
@@ -77,13 +79,14 @@ public:
   void write_dot(std::ostream& os) const override {
     grundy::write_dot(os, game_, solved_.graph, solved_.values, &solved_.infinite);
   }
-  void write_labelled(std::ostream& os, export_format format,
-                      const std::vector<grundy_value>* misere) const override {
+  void write_labelled(std::ostream& os, export_format format, const std::vector<grundy_value>* misere,
+                      const std::vector<remoteness_value>* remoteness) const override {
     if (!misere)
-      return write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite);
+      return write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite,
+                                  nullptr, nullptr, remoteness);
     const auto outcomes = outcomes_of(*misere);
     write_labelled_graph(os, format, game_, solved_.graph, solved_.values, &solved_.infinite, &outcomes,
-                         misere);
+                         misere, remoteness);
   }
   io::fields head() const override { return head_; }
   double user_seconds() const override { return user_seconds_; }
@@ -108,6 +111,8 @@ struct result {
   std::shared_ptr<const solved_any> solved;
   // With solve(..., misere=True): every vertex's misère Grundy value (misere_values).
   std::shared_ptr<const std::vector<grundy_value>> misere = nullptr;
+  // With solve(..., remoteness=True): every vertex's remoteness under normal play.
+  std::shared_ptr<const std::vector<remoteness_value>> remoteness = nullptr;
 };
 
 // What grundy.hint returns.
@@ -121,7 +126,23 @@ struct hint_result {
   // In a draw (outcome 'D', games with cycles) no move wins: the moves that keep the draw.
   py::list drawing_moves;
   std::vector<std::string> drawing_descriptions;
+  // Where the strategy has the game graph: in how many moves the game ends for the player to
+  // move (None for a draw), and after each listed winning move (grundy/remoteness.hpp).
+  bool remoteness_known = false;
+  py::object remoteness = py::none();
+  py::list move_remoteness;
 };
+
+// Fills h's remoteness fields: `known` where the strategy has it, with r the position's (nullopt
+// for a draw) and `after` the listed winning moves'.
+inline void set_remoteness(hint_result& h, bool known, std::optional<remoteness_value> r,
+                           const std::vector<std::optional<remoteness_value>>& after) {
+  h.remoteness_known = known;
+  if (!known) return;
+  if (r) h.remoteness = py::int_(*r);
+  for (const auto& x : after)
+    h.move_remoteness.append(x ? py::object(py::int_(*x)) : py::object(py::none()));
+}
 
 // Ctrl-C during a call into the library. While a guard is alive on Python's main thread, SIGINT
 // sets a flag the library watches (its loops end within a fraction of a second, with the GIL

@@ -105,6 +105,7 @@ std::pair<std::vector<State>, std::uint64_t> first_winning_moves(const S& strate
   } else {
     auto moves = strategy.winning_moves(s);
     const std::uint64_t count = moves.size();
+    sort_fastest_first(strategy, moves);
     if (moves.size() > most) moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(most), moves.end());
     return {std::move(moves), count};
   }
@@ -119,11 +120,21 @@ hint_result hint_game(const held<E>& w, const py::object& position, bool misere,
   std::vector<state_t<game_of<E>>> moves, draws;
   std::uint64_t count = 0;
   outcome o{};
+  std::optional<remoteness_value> remoteness;
+  std::vector<std::optional<remoteness_value>> after;
+  bool remoteness_known = false;
   interruptible([&](const std::atomic<bool>* stop) {
     py::gil_scoped_release release;
     const auto answer = [&](const auto& strategy) {
       std::tie(moves, count) = first_winning_moves(strategy, s, most, settings.max_memory);
       o = strategy.outcome_of(s);
+      if constexpr (requires { strategy.remoteness_of(s); }) {
+        remoteness = strategy.remoteness_of(s);
+        remoteness_known = remoteness.has_value() || o == outcome::d;
+        if (remoteness_known)
+          for (const auto& m : moves)
+            after.push_back(strategy.remoteness_of(m));
+      }
       if constexpr (requires { strategy.drawing_moves(s); })
         if (o == outcome::d) draws = strategy.drawing_moves(s);
     };
@@ -142,6 +153,7 @@ hint_result hint_game(const held<E>& w, const py::object& position, bool misere,
   h.outcome = to_char(o);
   h.misere = misere;
   h.winning_move_count = count;
+  set_remoteness(h, remoteness_known, remoteness, after);
   h.moves = to_python_list(w.game, moves);
   for (std::size_t i = 0; i < moves.size(); ++i) {
     check_signals(i);

@@ -84,6 +84,18 @@ void add_misere_values(result& r) {
   r.misere = std::make_shared<const std::vector<grundy_value>>(std::move(values));
 }
 
+// solve(..., remoteness=True): every vertex's remoteness, from the graph just solved.
+void add_remoteness(result& r) {
+  const auto& graph = r.solved->graph();
+  if (num_vertices(graph) != r.solved->values().size())
+    throw py::value_error("remoteness=True needs the graph's edges, which were not kept");
+  auto values = interruptible([&](const std::atomic<bool>* stop) {
+    py::gil_scoped_release release;
+    return remoteness(graph, play_convention::normal, stop);
+  });
+  r.remoteness = std::make_shared<const std::vector<remoteness_value>>(std::move(values));
+}
+
 constexpr std::size_t default_hint_moves = 100;
 
 // hint's max_moves: a whole number from 0, or None for every move.
@@ -115,6 +127,7 @@ PYBIND11_MODULE(grundy, m) {
       "values until their period is proven, winning_moves() and hint() say how to win.";
   m.attr("__version__") = GRUNDY_VERSION;
   m.attr("INFINITY") = grundy_ns::infinity;
+  m.attr("NO_REMOTENESS") = grundy_ns::no_remoteness;
 
   auto limit = py::exception<grundy_ns::limit_exceeded>(m, "LimitExceeded", PyExc_RuntimeError);
   limit.doc() = "An exploration passed max_states or max_memory. The attributes states, edges, levels, "
@@ -129,7 +142,7 @@ PYBIND11_MODULE(grundy, m) {
   m.def(
       "solve",
       [](const py::object& given, const py::object& start, unsigned threads, const py::object& max_states,
-         const py::object& max_memory, bool misere) {
+         const py::object& max_memory, bool misere, bool with_remoteness) {
         const auto game = heap_rule_game(given);
         const auto settings = solve_settings::from_python(threads, max_states, max_memory);
         auto r = solve_builtin(game, settings);
@@ -140,10 +153,12 @@ PYBIND11_MODULE(grundy, m) {
           throw py::value_error("a game written in Python needs a start position: grundy.solve(game, start)");
         if (!r) r = solve_python(game, start, settings);
         if (misere) add_misere_values(*r);
+        if (with_remoteness) add_remoteness(*r);
         return *r;
       },
       py::arg("game"), py::arg("start") = py::none(), py::kw_only(), py::arg("threads") = 0,
       py::arg("max_states") = py::none(), py::arg("max_memory") = py::none(), py::arg("misere") = false,
+      py::arg("remoteness") = false,
       "Explores every position reachable from the start, labels each with its Sprague-Grundy\n"
       "value, and returns a Result. A game whose moves may come back to a position (cycles) gets\n"
       "generalized values: a number, or ∞(K) (Result.grundy None, Result.infinite_set K), with\n"
@@ -162,6 +177,9 @@ PYBIND11_MODULE(grundy, m) {
       "  value (1 where no move is left, else the mex of its successors'; Result.misere_value) and\n"
       "  outcome (Result.misere_outcome), which exports and to_networkx then carry too. Only for\n"
       "  games without cycles: a graph with one raises ValueError.\n"
+      "remoteness: also label every vertex's remoteness (Result.remoteness, Result.remoteness_of):\n"
+      "  in how many moves the game ends when the winner hurries and the loser holds out, None\n"
+      "  (NO_REMOTENESS) for a draw; exports and to_networkx then carry it too.\n"
       "Ctrl-C raises KeyboardInterrupt.");
 
   m.def(

@@ -253,13 +253,18 @@ hint_result hint_game(const G& g, const py::object& position, bool misere, const
   h.position = s.value;
   h.outcome = to_char(strategy.outcome_of(s));
   h.misere = misere;
-  // The graph is held already: every move is found, and the first `most` are listed.
-  const auto moves = strategy.winning_moves(s);
+  // The graph is held already: every move is found, and the first `most` are listed, the
+  // fastest win first.
+  auto moves = strategy.winning_moves(s);
+  sort_fastest_first(strategy, moves);
   h.winning_move_count = moves.size();
+  std::vector<std::optional<remoteness_value>> after;
   for (std::size_t i = 0; i < moves.size() && i < most; ++i) {
     h.moves.append(moves[i].value);
     h.descriptions.push_back(describe_move(g, s, moves[i]));
+    after.push_back(strategy.remoteness_of(moves[i]));
   }
+  set_remoteness(h, true, strategy.remoteness_of(s), after);
   if (h.outcome == 'D')
     for (auto& m : strategy.drawing_moves(s)) {
       h.drawing_moves.append(m.value);

@@ -56,17 +56,31 @@ vertex_id checked_vertex(const result& r, std::int64_t v) {
   return static_cast<vertex_id>(v);
 }
 
-py::object values_of(const py::object& self) {
-  const auto& values = self.cast<const result&>().solved->values();
+// The remoteness of a result solved with remoteness=True; ValueError otherwise.
+const std::vector<remoteness_value>& remoteness_of(const result& r) {
+  if (!r.remoteness)
+    throw py::value_error("this result has no remoteness: solve the game with remoteness=True");
+  return *r.remoteness;
+}
+
+// A read-only NumPy view of `values`, kept alive by `owner`, or a list without NumPy.
+template <class T> py::object array_of(const std::vector<T>& values, const py::object& owner) {
   try {
     py::module_::import("numpy");
   } catch (const py::error_already_set&) {
     return py::cast(values);
   }
-  // A read-only view of the result's own values, which the array keeps alive.
-  py::array_t<grundy_value> array({values.size()}, {sizeof(grundy_value)}, values.data(), self);
+  py::array_t<T> array({values.size()}, {sizeof(T)}, values.data(), owner);
   array.attr("flags").attr("writeable") = false;
   return array;
+}
+
+py::object values_of(const py::object& self) {
+  return array_of(self.cast<const result&>().solved->values(), self);
+}
+
+py::object remoteness_array(const py::object& self) {
+  return array_of(remoteness_of(self.cast<const result&>()), self);
 }
 
 // A generalized value as Python sees it: an int, or ("inf", [K]) for ∞(K).
@@ -95,6 +109,8 @@ py::object to_networkx(const result& r) {
       data["misere_outcome"] = std::string(1, to_char(outcome_of((*r.misere)[v])));
       data["misere_value"] = py::int_((*r.misere)[v]);
     }
+    if (r.remoteness && (*r.remoteness)[v] != no_remoteness)
+      data["remoteness"] = py::int_((*r.remoteness)[v]);
     add_node(v, **data);
   }
   py::list edges;
@@ -111,8 +127,8 @@ void export_to(const result& r, const std::string& path) {
   if (extension == ".json" || extension == ".graphml" || extension == ".csv") {
     const auto format = export_format_of(path);
     write_output(
-        path, [&](std::ostream& os) { s.write_labelled(os, format, r.misere.get()); }, s.inputs(),
-        s.formats_in_python());
+        path, [&](std::ostream& os) { s.write_labelled(os, format, r.misere.get(), r.remoteness.get()); },
+        s.inputs(), s.formats_in_python());
   } else if (extension == ".dot" || extension == ".gv") {
     write_output(
         path, [&](std::ostream& os) { s.write_dot(os); }, s.inputs(), s.formats_in_python());
@@ -165,6 +181,10 @@ std::string hint_text(const hint_result& h) {
   std::string text = h.outcome == 'N'   ? "N: the player to move wins"
                      : h.outcome == 'D' ? "D: a draw, neither player can force a win"
                                         : "P: the player to move loses";
+  if (!h.remoteness.is_none()) {
+    const auto r = h.remoteness.cast<remoteness_value>();
+    if (r > 0) text += fmt::format(" in {} move{}", r, r == 1 ? "" : "s");
+  }
   if (h.misere) text += " (misère play)";
   if (!h.descriptions.empty()) text += "; " + h.descriptions.front();
   if (!h.drawing_descriptions.empty()) text += "; keep it: " + h.drawing_descriptions.front();
@@ -282,6 +302,20 @@ void add_results(py::module_& m) {
           "Vertex v's misère Grundy value (solve with misere=True): 1 where no move is left, else the\n"
           "mex of its successors' misère values; 0 exactly at the misère P-positions. Misère values\n"
           "do not add by XOR as normal values do.")
+      .def_property_readonly(
+          "remoteness", &remoteness_array,
+          "Every vertex's remoteness (solve with remoteness=True), index = vertex id: in how many\n"
+          "moves the game ends when the winner hurries and the loser holds out (0 where no move is\n"
+          "left; odd where the player to move wins, even where they lose). A read-only NumPy array\n"
+          "(uint32) when NumPy is installed, a list otherwise; a draw holds grundy.NO_REMOTENESS\n"
+          "(2**32 - 1).")
+      .def(
+          "remoteness_of",
+          [](const result& r, std::int64_t v) -> py::object {
+            const auto x = remoteness_of(r)[checked_vertex(r, v)];
+            return x == no_remoteness ? py::object(py::none()) : py::object(py::int_(x));
+          },
+          py::arg("v"), "Vertex v's remoteness (solve with remoteness=True); None for a draw.")
       .def(
           "misere_outcome",
           [](const result& r, std::int64_t v) {
@@ -364,6 +398,17 @@ void add_results(py::module_& m) {
           "'N': the player to move wins; 'P': they lose against perfect play; 'D': a draw (games\n"
           "with cycles), where no move wins and drawing_moves keep the draw.")
       .def_readonly("misere", &hint_result::misere)
+      .def_readonly("remoteness_known", &hint_result::remoteness_known,
+                    "True where the hint comes from the game graph, which gives remoteness; False for a\n"
+                    "game answered by a rule of its own (Nim, heap and octal games, Wythoff), whose\n"
+                    "remoteness needs the graph: grundy.solve(game, remoteness=True).")
+      .def_readonly("remoteness", &hint_result::remoteness,
+                    "In how many moves the game ends from the position when the winner hurries and the\n"
+                    "loser holds out: odd when the player to move wins, even when they lose (normal\n"
+                    "play). None for a draw, or when remoteness_known is False.")
+      .def_readonly("move_remoteness", &hint_result::move_remoteness,
+                    "The remoteness after each move of moves (the fastest win first); empty when\n"
+                    "remoteness_known is False.")
       .def_readonly("moves", &hint_result::moves,
                     "The positions the winning moves lead to: the first max_moves of them.")
       .def_readonly("winning_move_count", &hint_result::winning_move_count,

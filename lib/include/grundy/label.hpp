@@ -16,6 +16,7 @@
 #include <grundy/labelling.hpp>
 #include <grundy/loopy.hpp>
 #include <grundy/misere.hpp>
+#include <grundy/remoteness.hpp>
 #include <grundy/values.hpp>
 
 #include <atomic>
@@ -39,6 +40,9 @@ struct labelling_options {
   cycle_policy cycles = cycle_policy::generalized;
   // Normal play: fill labelling::outcomes too (misère play fills them always).
   bool outcomes = false;
+  // Fill labelling::remoteness too (remoteness.hpp), under `convention`: one more pass, and
+  // the predecessor lists for a graph with cycles. Needs the graph's edges.
+  bool remoteness = false;
   // Threads for a graded game's graph (0: every core). Results do not depend on it.
   unsigned threads = 0;
   // When *stop becomes true (by a signal handler, say), labelling throws labelling_stopped.
@@ -66,13 +70,15 @@ inline labelling finish(labelling l, const labelling_options& options) {
   return l;
 }
 
-} // namespace detail
+// The labelling with its remoteness when asked for, computed by `compute`.
+template <class Compute>
+labelling with_remoteness(labelling l, const labelling_options& options, Compute&& compute) {
+  if (options.remoteness) l.remoteness = compute();
+  return l;
+}
 
-// Labels any Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices
-// (a csr_graph, a game_graph's .graph). Normal play: Sprague-Grundy values, from the acyclic
-// labelling unless the graph has a cycle (its topological sort is what finds one), then as
-// options.cycles says. Misère play: misère values (misere_values) and outcomes.
-template <class Graph> labelling label(const Graph& g, const labelling_options& options = {}) {
+// The values and outcomes label() gives, without the remoteness.
+template <class Graph> labelling label_values(const Graph& g, const labelling_options& options) {
   if (options.convention == play_convention::misere) {
     labelling l;
     l.values = misere_values(g, options.stop);
@@ -82,9 +88,21 @@ template <class Graph> labelling label(const Graph& g, const labelling_options& 
   if (options.cycles == cycle_policy::refuse) {
     labelling l;
     l.values = sprague_grundy(g, options.stop);
-    return detail::finish(std::move(l), options);
+    return finish(std::move(l), options);
   }
-  return detail::finish(sprague_grundy_with_cycles(g, options.stop), options);
+  return finish(sprague_grundy_with_cycles(g, options.stop), options);
+}
+
+} // namespace detail
+
+// Labels any Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices
+// (a csr_graph, a game_graph's .graph). Normal play: Sprague-Grundy values, from the acyclic
+// labelling unless the graph has a cycle (its topological sort is what finds one), then as
+// options.cycles says. Misère play: misère values (misere_values) and outcomes. With
+// options.remoteness, the remoteness of every vertex too (remoteness.hpp).
+template <class Graph> labelling label(const Graph& g, const labelling_options& options = {}) {
+  return detail::with_remoteness(detail::label_values(g, options), options,
+                                 [&] { return remoteness(g, options.convention, options.stop); });
 }
 
 // Misère values of a graph that may have cycles. Misère play on g is normal play on g with one
@@ -126,10 +144,13 @@ labelling misere_values_with_cycles(const Graph& g, const std::atomic<bool>* sto
 
 // Labels an explored game graph by the fastest means it allows: a graded game's graph level by
 // level on options.threads threads, or, built without edges, by regenerating its moves (normal
-// play only). Throws std::invalid_argument for a graph without edges that cannot be labelled so.
+// play only). Throws std::invalid_argument for a graph without edges that cannot be labelled so,
+// or whose remoteness is asked for.
 template <game G>
 labelling label(const G& g, const game_graph<state_t<G>>& gg, const labelling_options& options = {}) {
   if (!gg.has_edges()) {
+    if (options.remoteness)
+      throw std::invalid_argument("remoteness can be labelled only for a graph built with its edges");
     if constexpr (graded_game<G>) {
       if (options.convention == play_convention::normal) {
         labelling l;
@@ -144,7 +165,11 @@ labelling label(const G& g, const game_graph<state_t<G>>& gg, const labelling_op
     if (options.convention == play_convention::normal) {
       labelling l;
       l.values = sprague_grundy_by_level(gg.graph, gg.level_starts, options.threads, options.stop);
-      return detail::finish(std::move(l), options);
+      // Every edge leads one level down: the levels from the deepest up put each vertex after
+      // its successors without a topological sort.
+      return detail::with_remoteness(detail::finish(std::move(l), options), options, [&] {
+        return detail::remoteness_by_level(gg.graph, gg.level_starts, options.convention, options.stop);
+      });
     }
   }
   return label(gg.graph, options);

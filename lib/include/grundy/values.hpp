@@ -34,6 +34,11 @@ enum class outcome : char { p = 'P', n = 'N', d = 'D' };
 constexpr outcome outcome_of(grundy_value g) noexcept { return g == 0 ? outcome::p : outcome::n; }
 constexpr char to_char(outcome o) noexcept { return static_cast<char>(o); }
 
+// The remoteness of a position (remoteness.hpp): how many moves are left when the winner
+// hurries and the loser holds out; no_remoteness for a draw, where play never ends.
+using remoteness_value = std::uint32_t;
+inline constexpr remoteness_value no_remoteness = std::numeric_limits<remoteness_value>::max();
+
 // Normal play: the player who makes the last move wins. Misère play: that player loses.
 enum class play_convention : char { normal, misere };
 
@@ -90,11 +95,13 @@ inline std::string format_value(grundy_value value, std::span<const grundy_value
 // values[v] is v's Sprague-Grundy value, or infinity for ∞(K) with K in `infinite` (empty for an
 // acyclic graph); `outcomes` is filled when asked for. Under misère play values[v] is v's misère
 // Grundy value (1 where no move is left; misere_values in misere.hpp), which does not add up by
-// XOR as normal values do, and `outcomes` is always filled (P exactly at value 0).
+// XOR as normal values do, and `outcomes` is always filled (P exactly at value 0). `remoteness`
+// is filled when asked for (labelling_options::remoteness), under the labelling's convention.
 struct labelling {
   std::vector<grundy_value> values;
   infinite_sets infinite;
   std::vector<outcome> outcomes;
+  std::vector<remoteness_value> remoteness;
 
   outcome outcome_of(vertex_id v) const {
     return outcomes.empty() ? generalized_outcome(values[v], infinite.of(v)) : outcomes[v];

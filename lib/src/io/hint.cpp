@@ -50,6 +50,8 @@ std::pair<std::vector<State>, std::uint64_t> shown_moves(const S& strategy, cons
   }
   auto moves = strategy.winning_moves(s);
   const auto count = moves.size();
+  // The fastest win first, so that the one move shown wins as soon as the remoteness says.
+  sort_fastest_first(strategy, moves);
   if (!o.all && count > 1) moves.erase(moves.begin() + 1, moves.end()); // the one shown
   return {std::move(moves), count};
 }
@@ -62,16 +64,27 @@ template <class S, class State> std::vector<State> drawing_moves(const S& strate
     return {};
 }
 
-template <class G>
-std::vector<hint_move> in_words(const G& g, const state_t<G>& before, const std::vector<state_t<G>>& after,
-                                const std::atomic<bool>* stop) {
+template <class G, class S>
+std::vector<hint_move> in_words(const G& g, const S& strategy, const state_t<G>& before,
+                                const std::vector<state_t<G>>& after, const std::atomic<bool>* stop) {
   std::vector<hint_move> moves;
   moves.reserve(after.size());
   for (std::size_t i = 0; i < after.size(); ++i) {
     poll(stop, i, after.size());
-    moves.push_back({describe_move(g, before, after[i]), position_name(g, after[i])});
+    moves.push_back({describe_move(g, before, after[i]), position_name(g, after[i]), std::nullopt});
+    if constexpr (requires { strategy.remoteness_of(after[i]); })
+      moves.back().remoteness = strategy.remoteness_of(after[i]);
   }
   return moves;
+}
+
+// The remoteness of s where the strategy knows it: a draw has none, and a decided position
+// without one is a position the strategy cannot measure.
+template <class S, class State> void add_remoteness(hint_record& h, const S& strategy, const State& s) {
+  if constexpr (requires { strategy.remoteness_of(s); }) {
+    h.remoteness = strategy.remoteness_of(s);
+    h.remoteness_known = h.remoteness.has_value() || h.result == outcome::d;
+  }
 }
 
 template <class E> hint_record compute(const game_position<typename E::game_type>& p, const hint_options& o) {
@@ -90,8 +103,13 @@ template <class E> hint_record compute(const game_position<typename E::game_type
         h.finished = !entry_traits::has_move<E>(p.game, p.start);
         h.result = strategy.outcome_of(p.start);
         if (moves.empty() && h.result == outcome::d)
-          h.drawing_moves = in_words(p.game, p.start, drawing_moves(strategy, p.start), o.limits.stop);
-        h.moves = in_words(p.game, p.start, moves, o.limits.stop);
+          h.drawing_moves =
+              in_words(p.game, strategy, p.start, drawing_moves(strategy, p.start), o.limits.stop);
+        h.moves = in_words(p.game, strategy, p.start, moves, o.limits.stop);
+        add_remoteness(h, strategy, p.start);
+        if (!h.remoteness_known)
+          for (auto& m : h.moves)
+            m.remoteness.reset();
         if constexpr (std::is_same_v<G, nim_game>)
           h.explanation =
               explain_nim(p.typed.empty() ? std::vector<heap_size>(p.start.begin(), p.start.end()) : p.typed,
@@ -110,7 +128,23 @@ std::string verdict(outcome o, bool finished, play_convention c) {
 }
 
 void write_move(std::ostream& out, std::string_view label, const hint_move& m) {
-  out << fmt::format("{:<10}{}  ->  {}\n", label, m.move, m.position);
+  out << fmt::format("{:<10}{}  ->  {}", label, m.move, m.position);
+  if (m.remoteness) out << fmt::format("  (remoteness {})", *m.remoteness);
+  out << '\n';
+}
+
+// In how many moves the game ends from the hinted position: nothing once it has ended or for a
+// draw (the outcome says so), one line saying why where the hint cannot tell.
+void write_remoteness(std::ostream& out, const hint_record& h) {
+  if (h.finished || h.result == outcome::d) return;
+  if (!h.remoteness_known) {
+    out << "remoteness needs the game graph, which this game's own rule does not build\n";
+    return;
+  }
+  const auto r = *h.remoteness;
+  const bool wins = h.result == outcome::n;
+  out << fmt::format("remoteness {}: the player to move {} in {} move{}{}\n", r, wins ? "wins" : "loses", r,
+                     r == 1 ? "" : "s", wins ? " against any defence" : " against the fastest win");
 }
 
 std::string moves_json(const std::vector<hint_move>& moves) {
@@ -118,6 +152,16 @@ std::string moves_json(const std::vector<hint_move>& moves) {
   for (std::size_t i = 0; i < moves.size(); ++i)
     text += fmt::format("{}{{\"move\": {}, \"position\": {}}}", i ? ", " : "", json_quoted(moves[i].move),
                         json_quoted(moves[i].position));
+  return text + "]";
+}
+
+// The remoteness after each move, beside the moves: their objects keep the two members
+// clients already read.
+std::string remoteness_json(const std::vector<hint_move>& moves) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    text += fmt::format("{}{}", i ? ", " : "",
+                        moves[i].remoteness ? std::to_string(*moves[i].remoteness) : "null");
   return text + "]";
 }
 
@@ -136,6 +180,7 @@ void write_hint_text(std::ostream& out, const hint_record& h, std::string_view a
   if (!h.explanation.empty()) out << h.explanation << '\n';
   out << fmt::format("position  {} ({} play)\n", h.position, to_string(h.convention));
   out << fmt::format("outcome   {}\n", verdict(h.result, h.finished, h.convention));
+  write_remoteness(out, h);
   if (h.moves.empty() && h.result == outcome::d) {
     const auto& draws = h.drawing_moves;
     out << "move      none wins; this one keeps the draw (any other loses):\n";
@@ -173,9 +218,12 @@ std::string hint_json(const hint_record& h) {
     text += fmt::format("{}: {}, ", json_quoted(key), value);
   text += fmt::format(
       "\"convention\": \"{}\", \"outcome\": \"{}\", \"finished\": {}, \"winning_move_count\": {}, "
-      "\"moves\": {}, \"drawing_moves\": {}, \"method\": {}, \"explanation\": {}}}",
+      "\"moves\": {}, \"drawing_moves\": {}, \"method\": {}, \"explanation\": {}, \"remoteness_known\": {}, "
+      "\"remoteness\": {}, \"move_remoteness\": {}, \"drawing_move_remoteness\": {}}}",
       detail::json_convention(h.convention), to_char(h.result), h.finished, h.winning_move_count,
-      moves_json(h.moves), moves_json(h.drawing_moves), json_or_null(h.method), json_or_null(h.explanation));
+      moves_json(h.moves), moves_json(h.drawing_moves), json_or_null(h.method), json_or_null(h.explanation),
+      h.remoteness_known, h.remoteness ? std::to_string(*h.remoteness) : "null", remoteness_json(h.moves),
+      remoteness_json(h.drawing_moves));
   return text;
 }
 

@@ -41,18 +41,21 @@ inline export_format export_format_of(std::string_view path) {
 // edge, in `format`, one vertex at a time. `infinite` gives the sets K of a graph with cycles
 // (null: none); `misere`, when not null, every vertex's misère outcome (misere_outcomes), which
 // the formats then add, with, when `misere_values` is not null too, its misère Grundy value
-// (misere_values). The graph must have its edges.
+// (misere_values); `remoteness`, when not null, every vertex's remoteness under normal play
+// (grundy/remoteness.hpp). The graph must have its edges.
 template <game Game>
 void write_labelled_graph(std::ostream& os, export_format format, const Game& game,
                           const game_graph<state_t<Game>>& gg, const std::vector<grundy_value>& values,
                           const infinite_sets* infinite = nullptr,
                           const std::vector<outcome>* misere = nullptr,
-                          const std::vector<grundy_value>* misere_values = nullptr) {
+                          const std::vector<grundy_value>* misere_values = nullptr,
+                          const std::vector<remoteness_value>* remoteness = nullptr) {
   if (!gg.has_edges()) throw std::invalid_argument("exporting a graph needs its edges");
   if (values.size() != gg.vertex_count() || (misere && misere->size() != gg.vertex_count()) ||
-      (misere && misere_values && misere_values->size() != gg.vertex_count()))
+      (misere && misere_values && misere_values->size() != gg.vertex_count()) ||
+      (remoteness && remoteness->size() != gg.vertex_count()))
     throw std::invalid_argument("exporting a graph needs a value and an outcome for each of its vertices");
-  const labelled_graph_view<Game> view{game, gg, values, infinite, misere, misere_values};
+  const labelled_graph_view<Game> view{game, gg, values, infinite, misere, misere_values, remoteness};
   switch (format) {
   case export_format::graphml:
     return detail::write_graphml(os, view);

@@ -9,6 +9,7 @@
 //   infinite_set  string  K as a JSON array: "[0,2]" for ∞(0,2), "[]" for a finite value
 //   outcome       string  P, N or D
 //   misere_outcome string P or N, only with misère outcomes
+//   remoteness    int     only with remoteness; absent for a draw
 //
 // Boost's write_graphml names nodes n0, n1... and types every property as a string, hence a
 // writer of its own.
@@ -91,6 +92,7 @@ template <game Game> void write_graphml(std::ostream& os, const labelled_graph_v
   key("outcome", "string");
   if (view.misere) key("misere_outcome", "string");
   if (view.has_misere_values()) key("misere_value", "int");
+  if (view.remoteness) key("remoteness", "int");
   os << "  <graph id=\"G\" edgedefault=\"directed\">\n";
   std::string line;
   for (vertex_id v = 0; v < view.size() && os; ++v) {
@@ -108,6 +110,8 @@ template <game Game> void write_graphml(std::ostream& os, const labelled_graph_v
     if (view.has_misere_values())
       fmt::format_to(std::back_inserter(line), "<data key=\"misere_value\">{}</data>",
                      (*view.misere_values)[v]);
+    if (view.remoteness && (*view.remoteness)[v] != no_remoteness)
+      fmt::format_to(std::back_inserter(line), "<data key=\"remoteness\">{}</data>", (*view.remoteness)[v]);
     line += "</node>\n";
     os << line;
   }

@@ -12,7 +12,8 @@
 //
 // grundy is a number for a finite value and null for ∞(K); infinite_set is on every vertex,
 // K for ∞(K) and [] for a finite value. With misère outcomes, "misere_outcome" follows
-// "outcome", and with misère values "misere_value" (a number) follows it. state is the portable name
+// "outcome", and with misère values "misere_value" (a number) follows it; with remoteness,
+// "remoteness" (a number, null for a draw) comes last. state is the portable name
 // (grundy/portable_name.hpp).
 
 #include <grundy/io/labelled_graph_view.hpp>
@@ -42,6 +43,10 @@ template <game Game> void write_json(std::ostream& os, const labelled_graph_view
       fmt::format_to(std::back_inserter(line), ", \"misere_outcome\": \"{}\"", view.misere_char(v));
     if (view.has_misere_values())
       fmt::format_to(std::back_inserter(line), ", \"misere_value\": {}", (*view.misere_values)[v]);
+    if (view.remoteness) {
+      const auto r = view.remoteness_text(v);
+      fmt::format_to(std::back_inserter(line), ", \"remoteness\": {}", r.empty() ? "null" : r);
+    }
     line += '}';
     os << line;
   }

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,9 @@ struct hint_options {
 struct hint_move {
   std::string move;
   std::string position;
+  // The remoteness of the position the move leads to, for the opponent then to move, when the
+  // hint has remoteness (hint_record::remoteness_known); nullopt otherwise, and for a draw.
+  std::optional<remoteness_value> remoteness;
 };
 
 struct hint_record {
@@ -57,6 +61,13 @@ struct hint_record {
   // The first winning move, or every one with `all`; empty when none wins.
   std::vector<hint_move> moves;
   std::uint64_t winning_move_count = 0;
+  // The remoteness for the player to move (grundy/remoteness.hpp): in how many moves they win,
+  // or, losing, can hold out. Known where the hint's strategy has the game graph; not for a
+  // game answered by a rule of its own (Nim, heap games, octal sums, Wythoff, several tokens of
+  // the digraph game). nullopt for a draw, and where not known. With it, the winning moves
+  // are listed fastest first.
+  bool remoteness_known = false;
+  std::optional<remoteness_value> remoteness;
   // In a draw (outcome D), every move that keeps it; empty otherwise.
   std::vector<hint_move> drawing_moves;
   // How the answer was found when it says more than the game's own strategy: the misère
@@ -91,7 +102,10 @@ std::string hint_text(const hint_record& h, std::string_view all_option);
 // (grundy/portable_name.hpp), then
 //   "convention": "normal" or "misere", "outcome": "P", "N" or "D", "finished": bool,
 //   "winning_move_count": n, "moves": [{"move": words, "position": portable name}, ...],
-//   "drawing_moves": [the same], "method": string or null, "explanation": string or null.
+//   "drawing_moves": [the same], "method": string or null, "explanation": string or null,
+//   "remoteness_known": bool, "remoteness": n or null, "move_remoteness" and
+//   "drawing_move_remoteness": the remoteness after each of "moves" and "drawing_moves", n or
+//   null, in their order.
 std::string hint_json(const hint_record& h);
 
 } // namespace grundy::io

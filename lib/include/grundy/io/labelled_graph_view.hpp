@@ -26,6 +26,9 @@ template <game Game> struct labelled_graph_view {
   const std::vector<outcome>* misere; // misère outcomes, null when not asked for
   // Misère Grundy values (misere_values), null when not given: written beside the outcomes.
   const std::vector<grundy_value>* misere_values = nullptr;
+  // Remoteness under normal play (grundy/remoteness.hpp), null when not given: the field
+  // "remoteness", written after the outcomes, empty (null in JSON) for a draw.
+  const std::vector<remoteness_value>* remoteness = nullptr;
 
   vertex_id size() const noexcept { return static_cast<vertex_id>(gg.vertex_count()); }
   bool finite(vertex_id v) const { return values[v] != infinity; }
@@ -37,6 +40,11 @@ template <game Game> struct labelled_graph_view {
   char outcome_char(vertex_id v) const { return to_char(generalized_outcome(values[v], k(v))); }
   char misere_char(vertex_id v) const { return to_char((*misere)[v]); }
   bool has_misere_values() const noexcept { return misere && misere_values; }
+  // The remoteness as every format writes it: a number, or "" for a draw.
+  std::string remoteness_text(vertex_id v) const {
+    const auto r = (*remoteness)[v];
+    return r == no_remoteness ? std::string() : std::to_string(r);
+  }
   template <class F> void for_each_successor(vertex_id v, F&& f) const {
     for (auto e : boost::make_iterator_range(out_edges(v, gg.graph)))
       f(static_cast<vertex_id>(target(e, gg.graph)));

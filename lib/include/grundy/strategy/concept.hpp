@@ -59,6 +59,16 @@ concept strategy_with_values = strategy_for<S, G> && requires(const S& s, const 
   { s.value_of(p) } -> std::same_as<std::optional<generalized_value>>;
 };
 
+// Optional: s.remoteness_of(p), how many moves the game lasts from p when the winner hurries
+// and the loser holds out (grundy/remoteness.hpp); nullopt for a draw (outcome D), or where
+// the strategy cannot tell without a graph it does not build (a sum of the digraph game's
+// tokens). The game-graph strategy has it; a rule for the P-positions does not. Hints show it, and the computer player uses it
+// to win as fast and lose as slowly as it can.
+template <class S, class G>
+concept strategy_with_remoteness = strategy_for<S, G> && requires(const S& s, const state_t<G>& p) {
+  { s.remoteness_of(p) } -> std::same_as<std::optional<remoteness_value>>;
+};
+
 // Optional, for games that may have cycles: s.drawing_moves(p), from a draw, the moves that
 // keep the draw (to another draw). A strategy without it has no draws.
 template <class S, class G>

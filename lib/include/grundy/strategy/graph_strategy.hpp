@@ -33,7 +33,9 @@ public:
   graph_strategy(G g, const state_type& start, play_convention convention = play_convention::normal,
                  const build_options& options = {})
       : game_(std::move(g)), convention_(convention), graph_(build_graph(game_, start, options)),
-        labelling_(label(graph_.graph, {.convention = convention, .outcomes = true, .stop = options.stop})) {
+        labelling_(
+            label(graph_.graph,
+                  {.convention = convention, .outcomes = true, .remoteness = true, .stop = options.stop})) {
     index_.reserve(graph_.states.size());
     for (vertex_id v = 0; v < graph_.states.size(); ++v)
       index_.emplace(graph_.states[v], v);
@@ -51,6 +53,13 @@ public:
   // misère Grundy under misère play. Never nullopt: the graph knows every value it labelled.
   std::optional<generalized_value> value_of(const state_type& s) const {
     return grundy::value_of(labelling_, vertex_of(s));
+  }
+
+  // How many moves the game lasts from the position when the winner hurries and the loser
+  // holds out (remoteness.hpp); nullopt for a draw.
+  std::optional<remoteness_value> remoteness_of(const state_type& s) const {
+    const auto r = labelling_.remoteness[vertex_of(s)];
+    return r == no_remoteness ? std::nullopt : std::optional(r);
   }
 
   // In the order the game generates its moves.
@@ -79,7 +88,7 @@ private:
   G game_;
   play_convention convention_;
   game_graph<state_type> graph_;
-  labelling labelling_; // values (4 bytes a position) and outcomes
+  labelling labelling_; // values and remoteness (4 bytes a position each) and outcomes
   boost::unordered_flat_map<state_type, vertex_id, boost::hash<state_type>> index_;
 };
 

@@ -3,9 +3,11 @@
 
 #include <grundy/game.hpp>
 #include <grundy/portable_name.hpp>
+#include <grundy/values.hpp>
 
 #include <boost/unordered/unordered_flat_set.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,17 @@ template <game G> std::vector<state_t<G>> legal_moves(const G& g, const state_t<
     if (seen.insert(c).second) result.push_back(std::move(c));
   }
   return result;
+}
+
+// Winning moves (the positions they lead to) with the fastest win first, where the strategy
+// knows remoteness (concept.hpp, strategy_with_remoteness): the order a hint lists them in and
+// the computer plays. Moves of equal remoteness keep their order; without remoteness, all do.
+template <class S, class State> void sort_fastest_first(const S& strategy, std::vector<State>& moves) {
+  if constexpr (requires { strategy.remoteness_of(moves.front()); }) {
+    const auto key = [&](const State& m) { return strategy.remoteness_of(m).value_or(no_remoteness); };
+    std::stable_sort(moves.begin(), moves.end(),
+                     [&](const State& a, const State& b) { return key(a) < key(b); });
+  }
 }
 
 // A move in words, from the position before it and the position after it. A game with words

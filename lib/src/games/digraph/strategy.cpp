@@ -13,6 +13,7 @@ digraph_strategy::digraph_strategy(const digraph_game& g, const state_type& star
     : game_(g), convention_(convention) {
   if (convention == play_convention::normal) {
     labelling_ = generalized_sprague_grundy(g.graph(), options.stop);
+    labelling_.remoteness = remoteness(g.graph(), convention, options.stop);
     return;
   }
   try {
@@ -33,6 +34,13 @@ generalized_value digraph_strategy::value(const state_type& s) const {
 std::optional<generalized_value> digraph_strategy::value_of(const state_type& s) const {
   if (misere_) return misere_->value_of(s);
   return value(s);
+}
+
+std::optional<remoteness_value> digraph_strategy::remoteness_of(const state_type& s) const {
+  if (misere_) return misere_->remoteness_of(s);
+  if (s.size() != 1) return std::nullopt;
+  const auto r = labelling_.remoteness[s.front()];
+  return r == no_remoteness ? std::nullopt : std::optional(r);
 }
 
 outcome digraph_strategy::outcome_of(const state_type& s) const {

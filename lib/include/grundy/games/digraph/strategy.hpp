@@ -5,6 +5,7 @@
 #include <grundy/games/digraph/rules.hpp>
 #include <grundy/loopy.hpp>
 #include <grundy/loopy_sum.hpp>
+#include <grundy/remoteness.hpp>
 #include <grundy/strategy/graph_strategy.hpp>
 #include <grundy/strategy/make_strategy.hpp>
 
@@ -33,6 +34,10 @@ public:
   // misère play.
   std::optional<generalized_value> value_of(const state_type& s) const;
   outcome outcome_of(const state_type& s) const;
+  // The remoteness of one token's position (the file graph's, remoteness.hpp), or under
+  // misère play of any position (its game graph's); nullopt for a draw, and for several tokens
+  // under normal play, whose sum is never built.
+  std::optional<remoteness_value> remoteness_of(const state_type& s) const;
   // In the order of digraph_game's moves.
   std::vector<state_type> winning_moves(const state_type& s) const;
   // From a draw with no winning move, the moves that keep the draw.
