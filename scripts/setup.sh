@@ -15,6 +15,8 @@ packages=(
   graphviz
   # the Python module (python/) and its tests; networkx also loads grundy's GraphML exports
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-numpy python3-networkx
+  # the Debian package's test reads its man page
+  man-db
   # pip install . in a venv, from Debian's setuptools and wheel (pyproject.toml, setup.py)
   python3-venv python3-pip python3-setuptools python3-wheel
   # docs/tutorial.ipynb, executed by the test suite with Debian's Jupyter (jupyter-nbconvert;
