@@ -3,6 +3,8 @@
 #include "assets.hpp"
 #include "endpoints.hpp"
 
+#include <grundy/portable_name.hpp>
+
 #include <fmt/format.h>
 
 #include <memory>
@@ -54,7 +56,7 @@ route router::dispatch(incoming request) const {
     r.head = request.method == "HEAD";
     const auto* file = find_asset(p.path());
     if (!file) {
-      r.now = error_answer(404, fmt::format("there is no page at {}", p.path()));
+      r.now = error_answer(404, fmt::format("there is no page at {}", portable_name(p.path())));
       return r;
     }
     r.now = answer{200, std::string(file->type), std::string(file->body), true};
@@ -79,7 +81,7 @@ route router::dispatch_api(const parameters& p, incoming& request) const {
   for (const auto& a : api_paths)
     if (a.path == p.path()) found = &a;
   if (!found) {
-    r.now = error_answer(404, fmt::format("there is no API endpoint {}", p.path()));
+    r.now = error_answer(404, fmt::format("there is no API endpoint {}", portable_name(p.path())));
     return r;
   }
   const bool post = request.method == "POST";

@@ -132,3 +132,12 @@ def test_typed_words_are_escaped_in_errors(server):
         assert 400 <= reply.status < 500, (target, reply)
         message = json.loads(reply.body.decode("utf-8"))["error"]
         assert control_free(message), (target, message)
+
+
+@pytest.mark.parametrize("prefix", ["/api", "/"])
+def test_unknown_paths_are_shown_portably(server, prefix):
+    # A 404 names the path it was asked for, its escapes decoded: as a portable name.
+    reply = server.get(prefix + "nothing=" + start(TITLE))
+    assert reply.status == 404, reply
+    body = assert_clean(reply)
+    assert "\\x1b]0;pwned\\x07" in body["error"], body
