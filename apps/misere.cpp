@@ -8,7 +8,6 @@
 #include "misere_forms.hpp"
 #include "options.hpp"
 
-#include <grundy/games/heap_notation.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/quotient_file.hpp>
 #include <grundy/io/quotient_report.hpp>
@@ -235,36 +234,25 @@ void run_sum_genus(const misere_options& o, const std::optional<heap_rule>& rule
       throw usage_error(fmt::format("--genus {} gives the genus of that sum alone; it takes no {} (use "
                                     "--genus without a sum for each heap of a quotient)",
                                     portable_name(o.genus_of), name));
-  std::string text = o.genus_of;
-  std::replace(text.begin(), text.end(), '+', ',');
-  std::vector<heap_size> heaps;
-  try {
-    const auto parsed = parse_heaps_text(text);
-    heaps.assign(parsed.begin(), parsed.end());
-  } catch (const std::invalid_argument& e) {
-    throw usage_error(fmt::format("--genus takes a sum of heaps such as 4+4: {}", e.what()));
-  }
+  const heaps sum = read_heap_sum(o.genus_of, "--genus");
   genus_options options;
   options.max_memory = memory_limit(o);
   const interruption stop;
   options.stop = stop.flag();
   genus g;
   try {
-    g = position_genus(*rule, heaps, options);
+    g = position_genus(*rule, sum, options);
   } catch (const stopped& e) {
     rethrow_stop(e, "while computing the genus of the sum");
   }
-  std::string sum;
-  for (auto h : heaps)
-    sum += (sum.empty() ? "" : "+") + std::to_string(h);
   if (o.format == "json") {
-    fmt::print("{{\"rule\": \"{}\", \"heaps\": [{}], \"genus\": {{\"symbol\": \"{}\", \"normal\": {}, "
+    fmt::print("{{\"rule\": {}, \"heaps\": [{}], \"genus\": {{\"symbol\": \"{}\", \"normal\": {}, "
                "\"gammas\": [{}]}}, \"nim_position\": {}}}\n",
-               rule->str(), fmt::join(heaps, ", "), g.symbol(), g.normal, fmt::join(g.gammas, ", "),
-               g.of_nim_position());
+               json_string(rule->str()), fmt::join(sum, ", "), g.symbol(), g.normal,
+               fmt::join(g.gammas, ", "), g.of_nim_position());
     return;
   }
-  fmt::print("rule      {}\nposition  {}\ngenus     {}{}\n", rule->str(), sum, g.symbol(),
+  fmt::print("rule      {}\nposition  {}\ngenus     {}{}\n", rule->str(), heap_sum_text(sum), g.symbol(),
              g.of_nim_position() ? " (a position of Nim's genus)" : "");
 }
 

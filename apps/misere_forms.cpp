@@ -27,27 +27,28 @@ namespace {
 // A form's text grows exponentially with its birthday: past this many characters it is cut.
 constexpr std::size_t longest_name = 4000;
 
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+} // namespace
+
+heaps read_heap_sum(const std::string& typed, const char* option) {
+  std::string text = typed;
+  std::replace(text.begin(), text.end(), '+', ',');
+  try {
+    return parse_heaps_text(text);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(fmt::format("{} takes a sum of heaps such as 4+4: {}", option, e.what()));
   }
-  return out + "\"";
 }
 
-} // namespace
+std::string heap_sum_text(const heaps& sum) {
+  std::string text;
+  for (auto h : sum)
+    text += (text.empty() ? "" : "+") + std::to_string(h);
+  return text.empty() ? "0" : text;
+}
 
 void print_heap_form(const heap_rule& rule, const std::string& typed, std::uint64_t max_memory, bool quiet,
                      const std::string& format) {
-  std::string text = typed;
-  std::replace(text.begin(), text.end(), '+', ',');
-  heaps start;
-  try {
-    start = parse_heaps_text(text);
-  } catch (const std::invalid_argument& e) {
-    throw usage_error(fmt::format("--form takes a sum of heaps such as 4+4: {}", e.what()));
-  }
+  const heaps start = read_heap_sum(typed, "--form");
   const heap_game game(rule);
   const interruption stop;
   progress_line line(quiet);
@@ -57,10 +58,7 @@ void print_heap_form(const heap_rule& rule, const std::string& typed, std::uint6
   options.max_memory = max_memory;
   misere_forms forms;
   misere_forms::form form = 0;
-  std::string sum;
-  for (auto h : start)
-    sum += (sum.empty() ? "" : "+") + std::to_string(h);
-  if (sum.empty()) sum = "0";
+  const std::string sum = heap_sum_text(start);
   // A graph past --max-memory or stopped is reported as any exploration is (processes.cpp).
   const auto gg = build_graph(game, game.canonical(start), options);
   line.clear();
@@ -72,10 +70,11 @@ void print_heap_form(const heap_rule& rule, const std::string& typed, std::uint6
   const auto name = forms.name(form, longest_name);
   const auto nim = forms.nim_value(form);
   if (format == "json") {
-    fmt::print("{{\"rule\": \"{}\", \"heaps\": [{}], \"form\": {}, \"complete\": {}, \"outcome\": \"{}\", "
+    fmt::print("{{\"rule\": {}, \"heaps\": [{}], \"form\": {}, \"complete\": {}, \"outcome\": \"{}\", "
                "\"birthday\": {}, \"nim_heap\": {}}}\n",
-               rule.str(), fmt::join(start, ", "), json_string(name), name.size() <= longest_name,
-               forms.is_p(form) ? 'P' : 'N', forms.birthday(form), nim ? std::to_string(*nim) : "null");
+               json_string(rule.str()), fmt::join(start, ", "), json_string(name),
+               name.size() <= longest_name, forms.is_p(form) ? 'P' : 'N', forms.birthday(form),
+               nim ? std::to_string(*nim) : "null");
     return;
   }
   fmt::print("rule      {}\nposition  {}\nform      {}\noutcome   {} in misère play\nbirthday  {}\n",

@@ -246,6 +246,21 @@ void check_stop(const std::atomic<bool>* stop) {
     throw stopped("interrupted while making misère forms", stop_reason::interrupted);
 }
 
+// Calls f with each set of `previous` (as a list of forms), reading the stop flag now and then.
+template <class F>
+void for_each_option_set(const std::vector<misere_forms::form>& previous, const std::atomic<bool>* stop,
+                         F f) {
+  const std::uint64_t sets = std::uint64_t{1} << previous.size();
+  std::vector<misere_forms::form> options;
+  for (std::uint64_t s = 0; s < sets; ++s) {
+    if ((s & 0xFFF) == 0) check_stop(stop);
+    options.clear();
+    for (std::size_t i = 0; i < previous.size(); ++i)
+      if (s >> i & 1) options.push_back(previous[i]);
+    f(options);
+  }
+}
+
 } // namespace
 
 std::vector<misere_forms::form> born_by(misere_forms& forms, unsigned day, const std::atomic<bool>* stop) {
@@ -256,17 +271,11 @@ std::vector<misere_forms::form> born_by(misere_forms& forms, unsigned day, const
   std::vector<misere_forms::form> all{0};
   for (unsigned d = 1; d <= day; ++d) {
     const std::vector<misere_forms::form> previous = all;
-    const std::uint64_t sets = std::uint64_t{1} << previous.size();
-    std::vector<misere_forms::form> options;
-    for (std::uint64_t s = 0; s < sets; ++s) {
-      if ((s & 0xFFF) == 0) check_stop(stop);
-      options.clear();
-      for (std::size_t i = 0; i < previous.size(); ++i)
-        if (s >> i & 1) options.push_back(previous[i]);
+    for_each_option_set(previous, stop, [&](const std::vector<misere_forms::form>& options) {
       const auto before = forms.size();
       const auto f = forms.make(options);
       if (forms.size() > before) all.push_back(f);
-    }
+    });
   }
   return all;
 }
@@ -279,17 +288,11 @@ std::uint64_t count_born_by(unsigned day, const std::atomic<bool>* stop) {
   misere_forms forms;
   const auto previous = born_by(forms, day - 1, stop);
   // A set of simplest forms is the simplest form of the game it makes unless one of its options
-  // can be bypassed; make() says so by making a form other than that set.
-  const std::uint64_t sets = std::uint64_t{1} << previous.size();
+  // can be bypassed, which is_simplest tells without making the form.
   std::uint64_t count = 0;
-  std::vector<misere_forms::form> options;
-  for (std::uint64_t s = 0; s < sets; ++s) {
-    if ((s & 0xFFF) == 0) check_stop(stop);
-    options.clear();
-    for (std::size_t i = 0; i < previous.size(); ++i)
-      if (s >> i & 1) options.push_back(previous[i]);
+  for_each_option_set(previous, stop, [&](const std::vector<misere_forms::form>& options) {
     if (forms.is_simplest(options)) ++count;
-  }
+  });
   return count;
 }
 
