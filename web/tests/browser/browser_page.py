@@ -171,6 +171,11 @@ class Page:
         self.d.get('about:blank')
         self.d.get(f'{self.base}/{fragment}')
         self.wait(lambda: self.js('return document.readyState') == 'complete', 'the page to load')
+        # The page shows the link's view and fills its fields once the list of games is in (or
+        # says why it is not): on a slow server a check that typed before that would type into a
+        # hidden view.
+        self.wait(lambda: self.js("return document.querySelectorAll('#game-select option').length > 0"
+                                  " || !document.getElementById('setup-error').hidden"), 'the list of games')
 
     def wait(self, condition, what, timeout=STEP):
         deadline = time.monotonic() + timeout

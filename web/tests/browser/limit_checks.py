@@ -31,7 +31,6 @@ def read_progress(p):
 def one_run(run, where):
     p = run.p
     p.open('#view=octal')
-    p.wait(lambda: p.js("return document.querySelectorAll('#game-select option').length"), 'the list of games')
     code = p.tid('octal-code')
     code.clear()
     code.send_keys('0.3F')

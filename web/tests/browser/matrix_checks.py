@@ -217,7 +217,6 @@ def hint(run, where):
 def octal(run, where, lang):
     p = run.p
     p.open('#view=octal')
-    p.wait(lambda: p.js("return document.querySelectorAll('#game-select option').length"), 'the list of games')
     for bad in ('0', '2000000'):
         p.js("document.getElementById('octal-max').value = arguments[0]", bad)
         code = p.tid('octal-code')
