@@ -19,7 +19,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <functional>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -209,6 +211,67 @@ BOOST_AUTO_TEST_CASE(tablettes_outcomes_from_the_graph) {
       BOOST_TEST(value_of(m) == labelled.values[v], m.position);
     }
   }
+}
+
+// Each move's remoteness, for both conventions, against a brute force over the move lists
+// themselves: no move 0, a win 1 + the fastest win, a loss 1 + the slowest loss.
+BOOST_AUTO_TEST_CASE(tablettes_remoteness_by_brute_force) {
+  const game_words words{"tablettes", {}, {{"colors", "2"}, {"tablets", "2"}}};
+  for (const auto convention : {play_convention::normal, play_convention::misere}) {
+    io::move_list_options o;
+    o.convention = convention;
+    std::map<std::string, remoteness_value> memo;
+    std::function<remoteness_value(const std::string&)> brute = [&](const std::string& position) {
+      if (const auto it = memo.find(position); it != memo.end()) return it->second;
+      const auto list = io::list_moves(parse(words, position), o);
+      std::optional<remoteness_value> win;
+      remoteness_value hold = 0;
+      for (const auto& m : list.moves) {
+        const auto r = brute(m.position);
+        if (m.result == outcome::p) win = std::min(win.value_or(r), r);
+        hold = std::max(hold, r);
+      }
+      const remoteness_value r = list.moves.empty() ? 0 : 1 + (win ? *win : hold);
+      return memo[position] = r;
+    };
+    std::size_t checked = 0;
+    std::function<void(const std::string&)> walk = [&](const std::string& position) {
+      const auto list = io::list_moves(parse(words, position), o);
+      BOOST_TEST_REQUIRE(list.remoteness_known);
+      BOOST_TEST(list.remoteness.value() == brute(position), position);
+      for (const auto& m : list.moves) {
+        BOOST_TEST(m.remoteness.value() == brute(m.position), m.position);
+        ++checked;
+      }
+    };
+    walk("");
+    for (const auto& m : io::list_moves(parse(words, ""), o).moves)
+      walk(m.position);
+    BOOST_TEST(checked > 5u);
+    const auto j = parse_json(io::move_list_json(io::list_moves(parse(words, ""), o)));
+    BOOST_TEST(j.at("remoteness_known").as_bool());
+    BOOST_TEST(j.at("remoteness").as_int64() == brute(""));
+  }
+}
+
+// A rule of the game's own builds no graph: remoteness unknown, null everywhere; a draw has none.
+BOOST_AUTO_TEST_CASE(remoteness_unknown_by_rule_and_none_for_a_draw) {
+  const auto nim_list = io::list_moves(parse(nim, "3 4 5"));
+  BOOST_TEST(!nim_list.remoteness_known);
+  BOOST_TEST(!nim_list.remoteness.has_value());
+  for (const auto& m : nim_list.moves)
+    BOOST_TEST(!m.remoteness.has_value());
+  const auto o = parse_json(io::move_list_json(nim_list));
+  BOOST_TEST(!o.at("remoteness_known").as_bool());
+  BOOST_TEST(o.at("moves").as_array()[0].at("remoteness").is_null());
+
+  const auto words = digraph_game_words();
+  const auto draw = io::list_moves(parse(words, "b"));
+  BOOST_TEST(draw.remoteness_known);
+  BOOST_TEST(!draw.remoteness.has_value());
+  BOOST_TEST_REQUIRE(draw.moves.size() == 2u);
+  BOOST_TEST(!draw.moves[0].remoteness.has_value());  // a, another draw
+  BOOST_TEST(draw.moves[1].remoteness.value() == 1u); // c: take the token to d
 }
 
 // A draw's value is ∞(K): null in JSON, with its set K beside it.

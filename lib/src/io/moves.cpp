@@ -26,6 +26,14 @@ template <class S, class State> std::optional<generalized_value> value_of(const 
     return std::nullopt;
 }
 
+template <class S, class State>
+std::optional<remoteness_value> remoteness_of(const S& strategy, const State& s) {
+  if constexpr (requires { strategy.remoteness_of(s); })
+    return strategy.remoteness_of(s);
+  else
+    return std::nullopt;
+}
+
 // The moves to list and how many are left out, given every legal move in order.
 template <class State> struct chosen_moves {
   std::vector<State> listed;
@@ -46,6 +54,9 @@ move_list compute(const game_position<typename E::game_type>& p, const move_list
         m.convention = o.convention;
         m.result = strategy.outcome_of(p.start);
         m.value = value_of(strategy, p.start);
+        m.remoteness = remoteness_of(strategy, p.start);
+        // A decided position without remoteness is one the strategy cannot measure (hint.cpp).
+        m.remoteness_known = m.remoteness.has_value() || m.result == outcome::d;
         m.moves.reserve(chosen.listed.size());
         for (std::size_t i = 0; i < chosen.listed.size(); ++i) {
           // A rule checked on every move (Moore's Nim) takes a while on thousands of them.
@@ -53,7 +64,8 @@ move_list compute(const game_position<typename E::game_type>& p, const move_list
             throw stopped("interrupted while listing the moves", stop_reason::interrupted);
           const auto& next = chosen.listed[i];
           m.moves.push_back({describe_move(p.game, p.start, next), position_name(p.game, next),
-                             strategy.outcome_of(next), value_of(strategy, next)});
+                             strategy.outcome_of(next), value_of(strategy, next),
+                             m.remoteness_known ? remoteness_of(strategy, next) : std::nullopt});
         }
         m.more = chosen.more;
         return m;
@@ -86,6 +98,10 @@ State typed_move(const game_position<typename Entry::game_type>& p, const std::v
   if (std::find(legal.begin(), legal.end(), after) == legal.end())
     throw notation_error("that is not a legal move here");
   return after;
+}
+
+std::string remoteness_json(const std::optional<remoteness_value>& r) {
+  return r ? std::to_string(*r) : "null";
 }
 
 std::string value_json(const std::optional<generalized_value>& v) {
@@ -136,11 +152,13 @@ std::string move_list_json(const move_list& list) {
                       detail::json_convention(list.convention), to_char(list.result), value_json(list.value));
   for (std::size_t i = 0; i < list.moves.size(); ++i) {
     const auto& m = list.moves[i];
-    text +=
-        fmt::format("{}{{\"move\": {}, \"position\": {}, \"outcome\": \"{}\", \"value\": {}}}", i ? ", " : "",
-                    json_quoted(m.move), json_quoted(m.position), to_char(m.result), value_json(m.value));
+    text += fmt::format(
+        "{}{{\"move\": {}, \"position\": {}, \"outcome\": \"{}\", \"value\": {}, \"remoteness\": {}}}",
+        i ? ", " : "", json_quoted(m.move), json_quoted(m.position), to_char(m.result), value_json(m.value),
+        remoteness_json(m.remoteness));
   }
-  return text + fmt::format("], \"more\": {}}}", list.more);
+  return text + fmt::format("], \"more\": {}, \"remoteness_known\": {}, \"remoteness\": {}}}", list.more,
+                            list.remoteness_known, remoteness_json(list.remoteness));
 }
 
 } // namespace grundy::io

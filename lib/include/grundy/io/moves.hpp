@@ -41,6 +41,9 @@ struct listed_move {
   // Its value under the convention (misère Grundy under misère play; ∞(K) in a game with
   // cycles), where the strategy has it without a search: nullopt otherwise.
   std::optional<generalized_value> value;
+  // Its remoteness (grundy/remoteness.hpp), for the player then to move, where the list has
+  // remoteness (move_list::remoteness_known); nullopt otherwise, and for a draw.
+  std::optional<remoteness_value> remoteness;
 };
 
 struct move_list {
@@ -49,6 +52,11 @@ struct move_list {
   play_convention convention = play_convention::normal;
   outcome result = outcome::p; // for the player to move
   std::optional<generalized_value> value;
+  // As in a hint (grundy/io/hint.hpp): known where the strategy has the game graph, not for a
+  // game answered by a rule of its own (Nim, heap games, octal sums, Wythoff); nullopt for a
+  // draw and where not known.
+  bool remoteness_known = false;
+  std::optional<remoteness_value> remoteness;
   // In the order of legal_moves (grundy/strategy/moves.hpp), at most options.most of them.
   std::vector<listed_move> moves;
   std::uint64_t more = 0; // legal moves past those listed
@@ -72,8 +80,8 @@ move_list list_typed_move(const any_builtin_position& position, std::string_view
 // One JSON object on one line, valid UTF-8 (no final newline): the head fields typed as
 // `grundy graph --format json` types them, "start" the position's portable name, then
 //   "convention": "normal" or "misere", "outcome": "P", "N" or "D", "value": number or null,
-//   "moves": [{"move": words, "position": portable name, "outcome": ..., "value": ...}, ...],
-//   "more": n.
+//   "moves": [{"move": words, "position": portable name, "outcome": ..., "value": ...,
+//   "remoteness": n or null}, ...], "more": n, "remoteness_known": bool, "remoteness": n or null.
 // A value ∞(K) is null with "infinite_set": [K] beside it, as the statistics write it; an
 // unknown value is null alone.
 std::string move_list_json(const move_list& list);
