@@ -113,13 +113,20 @@ export function createPlay(ui, { onChange }) {
     s.busy = true;
     say('play.thinking');
     render();
-    // The reply is asked for while the pause lets the position be seen.
-    const [hint] = await Promise.all([fetchJSON('/api/hint'), pause(COMPUTER_DELAY)]);
-    if (mine !== generation) return;
     const moves = s.data.moves;
-    // A winning move when there is one, else one that keeps a draw, else any legal move.
-    let chosen = (hint.moves && hint.moves[0]) || (hint.drawing_moves && hint.drawing_moves[0]) || null;
-    if (!chosen) chosen = moves[Math.floor(Math.random() * moves.length)];
+    // With remoteness, the move list alone decides: the fastest win, else a draw kept, else the
+    // slowest loss. Without it (a rule of the game's own), the hint's winning move.
+    let chosen = byRemoteness(s.data);
+    if (chosen) await pause(COMPUTER_DELAY);
+    else {
+      // The reply is asked for while the pause lets the position be seen.
+      const [hint] = await Promise.all([fetchJSON('/api/hint'), pause(COMPUTER_DELAY)]);
+      if (mine !== generation) return;
+      // A winning move when there is one, else one that keeps a draw, else any legal move.
+      chosen = (hint.moves && hint.moves[0]) || (hint.drawing_moves && hint.drawing_moves[0]) || null;
+      if (!chosen) chosen = moves[Math.floor(Math.random() * moves.length)];
+    }
+    if (mine !== generation) return;
     if (!chosen) {
       s.busy = false;
       say(null);
@@ -129,6 +136,23 @@ export function createPlay(ui, { onChange }) {
     say('play.computer.played', { move: chosen.move });
     advance(chosen.position);
     await load();
+  }
+
+  /** The move that wins fastest, else keeps a draw, else loses slowest; null without remoteness. */
+  function byRemoteness(d) {
+    if (!d.remoteness_known || d.more || !d.moves.length) return null;
+    const wins = d.moves.filter((m) => m.outcome === 'P');
+    const pick = (list, better) => list.reduce((a, b) => (better(b.remoteness, a.remoteness) ? b : a));
+    if (wins.length) return pick(wins, (x, y) => x < y);
+    const draw = d.moves.find((m) => m.outcome === 'D');
+    return draw || pick(d.moves, (x, y) => x > y);
+  }
+
+  /** "wins in 3 moves": the game's length from here when the move is played, this one counted. */
+  function remotenessWords(move) {
+    if (move.remoteness === null || move.remoteness === undefined || move.outcome === 'D') return '';
+    const n = move.remoteness + 1;
+    return t(move.outcome === 'P' ? 'moves.remoteness.win' : 'moves.remoteness.lose', { n });
   }
 
   function advance(position) {
@@ -204,7 +228,14 @@ export function createPlay(ui, { onChange }) {
     } else {
       ui.hintResult.append(el('p', { text: t('play.hint.none') }));
     }
+    if (!h.finished && !over() && h.outcome !== 'D') ui.hintResult.append(el('p', { 'data-testid': 'remoteness', text: remotenessLine(h) }));
     if (h.method) ui.hintResult.append(el('p', { class: 'muted', text: t('play.hint.method', { method: h.method }) }));
+  }
+
+  /** In how many moves the player to move wins or loses, or why the page cannot tell. */
+  function remotenessLine(h) {
+    if (!h.remoteness_known || h.remoteness === null) return t('play.remoteness.unknown');
+    return t(h.outcome === 'N' ? 'play.remoteness.win' : 'play.remoteness.lose', { n: h.remoteness });
   }
 
   /** One polite line, and a button to try again (not for a request refused as it is). */
@@ -308,6 +339,8 @@ export function createPlay(ui, { onChange }) {
       if (s.showValues && move.outcome) {
         const v = move.value !== null && move.value !== undefined && !s.misere ? ` ${move.value}` : '';
         button.append(el('span', { class: `tag o-${move.outcome}`, title: outcomeWords(move.outcome, move.value), text: `${move.outcome}${v}` }));
+        const far = remotenessWords(move);
+        if (far) button.append(el('span', { class: 'tag remoteness', 'data-testid': 'move-remoteness', text: far }));
       }
       button.disabled = !enabled;
       button.addEventListener('click', () => play(move));

@@ -414,3 +414,57 @@ def test_moves_lists_every_move(server):
     assert [m["position"] for m in winning] == ["[1,4,5]"]
     one = server.get_json("/api/moves?" + q("game=nim&position=3 4 5&move=3>1"))
     assert [m["position"] for m in one["moves"]] == ["[1,4,5]"]
+
+
+# --- Remoteness -----------------------------------------------------------------------------------
+
+
+def brute_remoteness(edges):
+    """Each vertex's remoteness in an acyclic graph, found here: 0 without a move, a win 1 + its
+    fastest win (a move to an even remoteness, a P-position), a loss 1 + its slowest loss."""
+    after = {}
+    for a, b in edges:
+        after.setdefault(a, []).append(b)
+        after.setdefault(b, [])
+    memo = {}
+
+    def r(v):
+        if v not in memo:
+            options = [r(w) for w in after[v]]
+            wins = [x for x in options if x % 2 == 0]
+            memo[v] = 0 if not options else 1 + (min(wins) if wins else max(options))
+        return memo[v]
+
+    return {v: r(v) for v in after}
+
+
+def test_remoteness_is_a_brute_force_on_a_small_graph(server):
+    # A layered graph with long and short ways down, so that the fastest win and the slowest loss
+    # differ from any move.
+    edges = [("a", "b"), ("a", "c"), ("a", "e"), ("b", "d"), ("b", "f"), ("c", "d"), ("c", "g"), ("d", "g"),
+             ("e", "f"), ("f", "g"), ("f", "h"), ("g", "h"), ("e", "h")]
+    body = "".join(f"{a} {b}\n" for a, b in edges).encode()
+    far = brute_remoteness(edges)
+    for start, r in far.items():
+        moves = server.post(f"/api/moves?game=digraph&start={start}", body).json()
+        assert (moves["remoteness_known"], moves["remoteness"]) == (True, r), start
+        for m in moves["moves"]:
+            assert m["remoteness"] == far[m["position"]], (start, m)
+        hint = server.post(f"/api/hint?game=digraph&start={start}&all=1", body).json()
+        assert hint["remoteness"] == r, start
+        if hint["moves"]:  # the fastest win first
+            assert hint["move_remoteness"][0] == r - 1 == min(far[m["position"]] for m in hint["moves"])
+    assert max(far.values()) >= 4
+
+
+def test_remoteness_of_draws_and_of_games_answered_by_rule(server):
+    loop = server.post("/api/moves?game=digraph&start=b", EDGES).json()
+    assert (loop["outcome"], loop["remoteness_known"], loop["remoteness"]) == ("D", True, None)
+    assert {m["position"]: m["remoteness"] for m in loop["moves"]} == {"a": None, "c": 1}
+    # Nim, heap rules, octal sums and Wythoff answer by a rule and build no graph: not known.
+    for query in ("game=nim&position=3 4 5", "game=heap&position=S(1,3,4) 7 8", "game=wythoff&position=3 5",
+                  "game=octal&position=0.07 5 9"):
+        moves = server.get_json("/api/moves?" + q(query))
+        assert (moves["remoteness_known"], moves["remoteness"]) == (False, None), query
+        assert all(m["remoteness"] is None for m in moves["moves"]), query
+        assert server.get_json("/api/hint?" + q(query))["remoteness_known"] is False, query

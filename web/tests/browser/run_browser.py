@@ -25,6 +25,9 @@ what it shows against facts it finds for itself (a nim-sum computed here, the va
                words, projector size, marks, the misère view, the octal range, failed games
   matrix_checks.py  each defect of the classroom page at 1920 x 1080 and 390 x 844, in English
                and in French
+  remoteness_checks.py  tablettes 2 x 3 against the computer: its moves the fastest win or the
+               slowest loss, each move's "wins in N moves", the hint's line, as a brute force here
+               says; Nim's hint says remoteness needs the graph
   limit_checks.py  0.3F against a server with a 2 s limit: said slow first, stopped in time,
                its values kept and shown
   run_browser.py
@@ -52,6 +55,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import limit_checks  # noqa: E402  (the checks, beside this file)
 import matrix_checks  # noqa: E402
 import play_checks  # noqa: E402
+import remoteness_checks  # noqa: E402
 import setup_checks  # noqa: E402
 import view_checks  # noqa: E402
 from browser_page import Failure, Page, Server, skip_reason  # noqa: E402
@@ -132,7 +136,7 @@ def main():
         page = Page(server.url, workdir, shots)
         run = Run(cli, page)
         checks = [bind(run, check) for check in (*play_checks.FIRST, *view_checks.CHECKS, *play_checks.AFTER,
-                                                 *setup_checks.CHECKS, *matrix_checks.CHECKS,
+                                                 *setup_checks.CHECKS, *remoteness_checks.CHECKS, *matrix_checks.CHECKS,
                                                  *limit_checks.CHECKS)] + [run.console]
         if args.only:
             checks = [check for check in checks if check.__name__ in args.only.split(',')]
