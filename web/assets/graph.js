@@ -11,6 +11,10 @@ const READABLE = 120; // past this many positions a picture is drawn only when a
 const MAX_DRAWN = 400; // the server's default --max-drawn, until /api/games tells its own
 const SIZES_KEPT = 50; // games whose graph size is remembered
 const MAX_GROWTH = 2; // a small picture grows to the panel's width, to twice its size (times the type's)
+// A picture is never fitted so small that its labels (Graphviz's 14 pt, drawn as 14 px at scale 1)
+// fall under 12 px, what a class reads on a projector or a phone.
+const GRAPHVIZ_LABEL = 14;
+const MIN_LABEL = 12;
 const FRAME_PAD = 8; // px around the picture, where a vertex's focus outline is drawn
 
 /**
@@ -77,6 +81,7 @@ export function createGraph({ container, onJump, maxDrawn, board = () => 'list' 
   let successors = new Map(); // state -> [states]
   let current = null;
   let zoomed = null; // null: chosen by the picture's size
+  let cramp = false; // fitting the picture to the panel would make its labels unreadable
   let svgRoot = null;
   let frame = null;
   let watcher = null; // sizes the picture to its frame
@@ -230,12 +235,23 @@ export function createGraph({ container, onJump, maxDrawn, board = () => 'list' 
     svgRoot.removeAttribute('height');
     const big = readable > room * 1.2;
     const on = big && (zoomed === null ? nodes.size <= 60 : zoomed);
+    // Fitted, a wide picture's labels would shrink past reading: it stops at the smallest
+    // readable size and scrolls, and the button says so.
+    const smallest = (natural * MIN_LABEL) / GRAPHVIZ_LABEL;
+    const cramped = smallest > room;
     zoom.setAttribute('aria-pressed', String(on));
     zoom.hidden = !big;
-    zoom.textContent = t(on ? 'graph.zoom.fit' : 'graph.zoom.in');
-    const width = on ? readable : big ? room : natural * grown;
+    zoom.textContent = t(zoomLabel(on, cramped));
+    const width = Math.max(smallest, on ? readable : big ? room : natural * grown);
     svgRoot.style.width = `${Math.max(1, Math.round(width))}px`;
-    svgRoot.classList.toggle('fitted', !on);
+    svgRoot.classList.toggle('fitted', !on && width <= room);
+    cramp = cramped;
+  }
+
+  /** What the zoom button does: back to the panel's width (or the smallest readable size), or to reading size. */
+  function zoomLabel(on, cramped) {
+    if (!on) return 'graph.zoom.in';
+    return cramped ? 'graph.zoom.small' : 'graph.zoom.fit';
   }
 
   /** Scrolls the frame (not the page) to the current position. */
@@ -298,7 +314,7 @@ export function createGraph({ container, onJump, maxDrawn, board = () => 'list' 
       }
       svgRoot.setAttribute('aria-label', t('graph.label', { n: nodes.size }));
       const zoom = container.querySelector('.graph-tools button.zoom');
-      if (zoom) zoom.textContent = t(zoom.getAttribute('aria-pressed') === 'true' ? 'graph.zoom.fit' : 'graph.zoom.in');
+      if (zoom) zoom.textContent = t(zoomLabel(zoom.getAttribute('aria-pressed') === 'true', cramp));
     },
   };
 }
