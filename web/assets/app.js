@@ -96,6 +96,7 @@ const octal = createOctal(
     bar: $('#octal-progress-bar'),
     progressText: $('#octal-progress-text'),
     slow: $('#octal-slow'),
+    slowList: $('#octal-slow-list'),
     error: $('#octal-error'),
     result: $('#octal-result'),
   },

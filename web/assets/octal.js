@@ -3,7 +3,7 @@
 
 import { stream, isAbort } from './api.js';
 import { el, clear } from './dom.js';
-import { t, errorText, formatNumber, formatDecimal, methodName } from './i18n.js';
+import { t, has, errorText, formatNumber, formatDecimal, methodName } from './i18n.js';
 import { plotSequence } from './plot.js';
 
 const ROWS_AT_ONCE = 24;
@@ -30,6 +30,16 @@ export function slowNote(code, max) {
   const known = KNOWN_SLOW[typed.startsWith('.') ? `0${typed}` : typed];
   if (!known || max < known.from) return null;
   return { key: `octal.slow.${known.why}`, vars: { code: String(code).trim() } };
+}
+
+/** The codes known to be slow, a sentence each, for the list under the form. */
+export function renderSlowList(list) {
+  clear(list);
+  for (const [code, known] of Object.entries(KNOWN_SLOW)) {
+    const name = has(`rule.name.${code}`) ? ` (${t(`rule.name.${code}`)})` : '';
+    const words = t(`octal.slow.item.${known.why}`, { from: formatNumber(known.from) });
+    list.append(el('li', { 'data-testid': 'octal-slow-code' }, el('strong', { text: `${code}${name}` }), `${t('words.colon')} ${words}`));
+  }
 }
 
 const parity = (v, mask) => {
@@ -318,6 +328,7 @@ export function createOctal(ui, { onChange, limits = {} }) {
     run,
     /** Words what is shown again in the current language. */
     rerender() {
+      if (ui.slowList) renderSlowList(ui.slowList);
       if (!ui.progress.hidden && progressLine) showProgress();
       showSlow();
       showResult();
