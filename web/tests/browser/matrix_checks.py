@@ -6,6 +6,9 @@ that language (read from its string files through its i18n module), the facts ar
   graph      tablettes 2 x 2 with Large type: two thirds of a 1920-px page, labels of 24 px or
              more; on a phone inside the page's width, with a zoom button whose label says what
              it does and changes once pressed; outlines not cut; positions as pictures
+  fit        tablettes 2 x 3 fitted keeps labels of 12 px or more (else it scrolls)
+  plurals    no string of the page says "1 values" (or in French "1 valeurs")
+  refusals   each form's own refusals (set-up, octal, table, misère) in the page's language
   words      tablettes moves as "the red pile of 1 onto ...", a title's plurals
   rules      misère play's rules line says the last move loses; S(1,3,4) only its own rule;
              0.07, 0.77 and 0.6 named (Dawson's Kayles, Kayles, Officers)
@@ -97,14 +100,98 @@ def graph(run, where):
         run.expect(zoom.is_displayed() == (p.viewport[0] < 1920),
                    f'{where}: the zoom button is {"" if zoom.is_displayed() else "not "}shown')
         if zoom.is_displayed():
-            labels = {p.say('graph.zoom.in'), p.say('graph.zoom.fit')}
+            zoom_in = p.say('graph.zoom.in')
             before = zoom.text
             p.click(zoom)
             after = p.wait(lambda: zoom.text != before and zoom.text, f'{where}: the zoom button\'s label to change')
-            run.expect({before, after} == labels, f'{where}: the zoom button reads {before!r}, then {after!r}')
+            run.expect({before, after} in ({zoom_in, p.say('graph.zoom.fit')}, {zoom_in, p.say('graph.zoom.small')}),
+                       f'{where}: the zoom button reads {before!r}, then {after!r}')
             p.click(zoom)
     finally:
         set_large(p, False)
+
+
+LABELS = """
+    const svg = document.querySelector('[data-testid=graph-view] svg');
+    const scale = svg.getScreenCTM().a;
+    return Math.min(...[...svg.querySelectorAll('g.node text')].map(
+      (t) => parseFloat(t.getAttribute('font-size') || '14') * scale));"""
+
+
+def fit(run, where, vertices):
+    """Tablettes 2 x 3 fitted to the panel: its labels stay 12 px high or more (else it scrolls)."""
+    p = run.p
+    p.open('#game=tablettes&colors=2&tablets=3&opponent=human')
+    p.settled()
+    open_graph(p, vertices)
+    zoom = p.d.find_element('css selector', '#graph-panel button.zoom')
+    if zoom.is_displayed() and zoom.get_attribute('aria-pressed') == 'true':
+        p.click(zoom)
+        p.wait(lambda: zoom.get_attribute('aria-pressed') == 'false', f'{where}: the graph fitted')
+    label = p.wait(lambda: p.js(LABELS), f'{where}: the graph\'s labels measured')
+    run.expect(label >= 12, f'{where}: tablettes 2 x 3 fitted has labels {label:.1f} px high, under 12')
+    no_sideways(run, where, p)
+
+
+# Every string with a count filled with 1: no plural after it ("1 values", "1 tas rares" aside).
+PLURALS = """
+    const done = arguments[arguments.length - 1];
+    Promise.all([import(new URL('i18n.js', location.href)), import(new URL('strings_en.js', location.href))])
+      .then(([i18n, strings]) => {
+        const bad = [];
+        const plural = i18n.getLang() === 'fr'
+          ? /(^|[^\\d.,])1 (?!tas\\b|fois\\b|dessus\\b|des\\b|dans\\b|s\\b)[a-zàâéèêîïôûç’-]+s\\b/i
+          : /(^|[^\\d.,])1 (?!is\\b|has\\b|wins\\b|holds\\b|s\\b)[a-z’-]+s\\b/i;
+        for (const [key, raw] of Object.entries(strings.EN)) {
+          if (typeof raw !== 'string' || `${key}.one` in strings.EN) continue;  // tn()'s two forms
+          const vars = {};
+          for (const [, name] of raw.matchAll(/\\{(\\w+)/g)) vars[name] = 1;
+          const text = i18n.t(key, vars);
+          if (plural.test(text)) bad.push(`${key}: ${text}`);
+        }
+        done(bad);
+      });"""
+
+
+def plurals(run, where):
+    bad = run.p.d.execute_async_script(PLURALS)
+    run.expect(not bad, f'{where}: counts of 1 with a plural:\n    ' + '\n    '.join(bad))
+
+
+ENGLISH = re.compile(r'\b(the|Fill|whole|numbers?|from|at most|heaps?|values?|rows?|colou?rs?)\b')
+
+
+def refusals(run, where, lang):
+    """The refusals of each form before any request, in the page's language."""
+    p = run.p
+    said = []
+    p.open('#game=tablettes&colors=2&tablets=2&opponent=human')
+    p.settled()
+    for name, value in (('tablets', '3,x'), ('colors', ''), ('colors', '129')):
+        set_field(p, name, value)
+        p.click(p.tid('new-game'))
+        said.append(p.wait(lambda: shown(p, 'setup-error'), f'{where}: a message for {name} {value!r}'))
+        set_field(p, name, '2')
+    p.open('#view=octal')
+    for code, most in (('', ''), ('0.07', 'abc')):
+        p.js("document.getElementById('octal-code').value = arguments[0];"
+             "document.getElementById('octal-max').value = arguments[1]", code, most)
+        p.click(p.tid('octal-run'))
+        said.append(p.wait(lambda: shown(p, 'octal-error'), f'{where}: a message for octal {code!r} {most!r}'))
+    p.open('#view=table')
+    for colours in ('x', '1..40'):
+        p.js("document.getElementById('table-colors').value = arguments[0]", colours)
+        p.click(p.tid('table-run'))
+        said.append(p.wait(lambda: shown(p, 'table-error'), f'{where}: a message for a table of {colours!r}'))
+    p.open('#view=misere')
+    for code, heap in (('', '20'), ('0.07', 'abc')):
+        p.js("document.getElementById('misere-code').value = arguments[0];"
+             "document.getElementById('misere-max-heap').value = arguments[1]", code, heap)
+        p.click(p.tid('misere-run'))
+        said.append(p.wait(lambda: shown(p, 'misere-error'), f'{where}: a message for misère {code!r} {heap!r}'))
+    if lang == 'fr':
+        english = [m for m in said if ENGLISH.search(m)]
+        run.expect(not english, f'{where}: refusals in English on the French page: {english}')
 
 
 def words(run, where, lang):
@@ -257,6 +344,7 @@ def misere(run, where, facts, hints):
 def each_size_and_language(run):
     p = run.p
     facts = run.grundy_json('misere', '0.07', '--max-heap', '20')
+    vertices = run.grundy_json('graph', 'tablettes', '--colors', '2', '--tablets', '3')['vertices']
     hints = {}
     done = []
     try:
@@ -268,7 +356,10 @@ def each_size_and_language(run):
                 p.settled()
                 p.language(lang)
                 graph(run, where)
+                fit(run, where, vertices)
+                plurals(run, where)
                 words(run, where, lang)
+                refusals(run, where, lang)
                 rules(run, where)
                 errors(run, where)
                 hint(run, where)
