@@ -491,6 +491,7 @@ def misere_quotient(
     grundy.LimitExceeded past max_order or max_memory; Ctrl-C raises KeyboardInterrupt."""
 def genus(rule: Union[str, Any], heap: Union[int, Iterable[int]], *, max_memory: Optional[Union[int, str]] = None) -> Genus: ...
 def genera(rule: Union[str, Any], max_heap: int, *, max_memory: Optional[Union[int, str]] = None) -> list[Genus]:
+    """The genus of each heap 0..max_heap."""
 
 class MisereForm:
     """A misère simplest form (Conway): equal forms are interchangeable in every misère sum."""
@@ -512,4 +513,3 @@ class MisereForm:
 
 def misere_form(rule: Union[str, Any], heaps: Union[int, Iterable[int]], *, max_memory: Optional[Union[int, str]] = None) -> MisereForm: ...
 def misere_games_born_by(day: int) -> int: ...
-    """The genus of each heap 0..max_heap."""
