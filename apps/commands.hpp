@@ -11,6 +11,7 @@ void add_hint_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_octal_command(CLI::App& app);
 void add_misere_command(CLI::App& app);
+void add_compound_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 
 } // namespace grundy::cli

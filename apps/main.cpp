@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   grundy::cli::add_play_command(app);
   grundy::cli::add_octal_command(app);
   grundy::cli::add_misere_command(app);
+  grundy::cli::add_compound_command(app);
   grundy::cli::add_serve_command(app);
   // Under mpirun every rank runs the command: only graph and octal know how to share the work.
   if (processes.distributed())
@@ -55,7 +56,7 @@ int main(int argc, char** argv) {
     // CLI11 would say that a subcommand is required, as if none had been typed.
     if (command.empty() && argc > 1 && argv[1][0] != '-')
       return processes.fail(std::make_exception_ptr(grundy::cli::usage_error(fmt::format(
-          "unknown command '{}': table, graph, hint, play, octal, misere or serve (see grundy --help)",
+          "unknown command '{}': table, graph, hint, play, octal, misere, compound or serve (see grundy --help)",
           grundy::portable_name(argv[1])))));
     return processes.fail(std::current_exception(), command);
   }

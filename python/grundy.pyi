@@ -491,6 +491,7 @@ def misere_quotient(
     grundy.LimitExceeded past max_order or max_memory; Ctrl-C raises KeyboardInterrupt."""
 def genus(rule: Union[str, Any], heap: Union[int, Iterable[int]], *, max_memory: Optional[Union[int, str]] = None) -> Genus: ...
 def genera(rule: Union[str, Any], max_heap: int, *, max_memory: Optional[Union[int, str]] = None) -> list[Genus]:
+    """The genus of each heap 0..max_heap."""
 
 class MisereForm:
     """A misère simplest form (Conway): equal forms are interchangeable in every misère sum."""
@@ -512,4 +513,48 @@ class MisereForm:
 
 def misere_form(rule: Union[str, Any], heaps: Union[int, Iterable[int]], *, max_memory: Optional[Union[int, str]] = None) -> MisereForm: ...
 def misere_games_born_by(day: int) -> int: ...
-    """The genus of each heap 0..max_heap."""
+
+class Compound:
+    """A compound of positions decided (grundy.compound)."""
+
+    @property
+    def kind(self) -> str:
+        """'conjunctive', 'continued-conjunctive' or 'selective'."""
+    @property
+    def misere(self) -> bool: ...
+    @property
+    def outcome(self) -> str:
+        """'N' (the player to move wins), 'P' (loses) or 'D' (a draw)."""
+    @property
+    def remoteness(self) -> Optional[int]:
+        """A conjunctive compound's remoteness, the least of its components'; None otherwise."""
+    @property
+    def suspense(self) -> Optional[int]:
+        """A continued conjunctive compound's suspense number, the largest of its components'."""
+    @property
+    def positions(self) -> list[str]: ...
+    @property
+    def move(self) -> Optional[list[Optional[str]]]:
+        """Per component, the position the best move leads to (None: left alone); None when the
+        compound is over."""
+    @property
+    def component_outcomes(self) -> list[str]: ...
+    @property
+    def component_remoteness(self) -> list[Optional[int]]: ...
+    @property
+    def component_suspense(self) -> list[Optional[int]]: ...
+    def to_json(self) -> str: ...
+
+def compound(
+    kind: str,
+    games: Union[BuiltinGame, Sequence[BuiltinGame]],
+    *,
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    max_memory: Optional[Union[int, str]] = None,
+) -> Compound:
+    """The conjunctive ('conjunctive'), continued conjunctive ('continued-conjunctive') or
+    selective ('selective') compound of a list of built-in games, one component each, or of
+    the heaps or tokens of one game. ValueError for an unknown kind or a compound a component's
+    cycles leave undefined; TypeError for a component that is not a built-in game. Ctrl-C
+    raises KeyboardInterrupt."""

@@ -239,7 +239,7 @@ BOOST_AUTO_TEST_CASE(parse_errors_point_to_the_command_help) {
   expect_line("graph nim 3 --format xml", 2, "--format: xml not in {text,json} (see grundy graph --help)");
   expect_line(
       "frobnicate", 2,
-      "unknown command 'frobnicate': table, graph, hint, play, octal, misere or serve (see grundy --help)");
+      "unknown command 'frobnicate': table, graph, hint, play, octal, misere, compound or serve (see grundy --help)");
   expect_line("", 2, "A subcommand is required (see grundy --help)");
 }
 

@@ -273,5 +273,6 @@ void add_results(py::module_& m);
 void add_heap_rules(py::module_& m);
 void add_misere(py::module_& m);
 void add_misere_forms(py::module_& m);
+void add_compounds(py::module_& m);
 
 } // namespace grundy::python

@@ -41,6 +41,10 @@ heap_rule rule_of(const heap_game& g) { return g.rule(); }
 template <class E> using game_of = typename E::game_type;
 template <class E> using held = game_with_start<game_of<E>>;
 
+template <class G> game_position<G> as_position_of(const game_with_start<G>& w) {
+  return {w.game, w.start, {}};
+}
+
 template <class E> game_position<game_of<E>> as_position(const game_of<E>& g, const state_t<game_of<E>>& s) {
   return {g, s, {}};
 }
@@ -266,6 +270,10 @@ template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_ident
   }));
   c.def("__repr__", [](const held<E>& w) { return constructor_call<E>(w); });
   return c;
+}
+
+std::optional<any_builtin_position> builtin_position(const py::handle& game) {
+  return visit_builtin(game, [](auto, const auto& w) { return any_builtin_position(as_position_of(w)); });
 }
 
 std::optional<result> solve_builtin(const py::handle& game, const solve_settings& settings) {

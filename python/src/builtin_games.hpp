@@ -10,6 +10,7 @@
 #include <grundy/games/builtin.hpp>
 #include <grundy/games/entry_traits.hpp>
 
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -97,6 +98,9 @@ template <class G> py::object to_python(const G& g, const state_t<G>& s) {
 heaps heaps_from(const py::handle& obj);
 tablettes_game::piles_type piles_from(const py::handle& obj);
 std::vector<std::string> token_names(const py::handle& obj);
+
+// The position a built-in game object holds (its start); nullopt for any other object.
+std::optional<any_builtin_position> builtin_position(const py::handle& game);
 tablettes_state state_from(const tablettes_game& g, const py::handle& obj);
 digraph_game::state_type state_from(const digraph_game& g, const py::handle& obj);
 wythoff_game::state_type state_from(const wythoff_game& g, const py::handle& obj);

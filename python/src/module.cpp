@@ -138,6 +138,7 @@ PYBIND11_MODULE(grundy, m) {
   add_heap_rules(m);
   add_misere(m);
   add_misere_forms(m);
+  add_compounds(m);
 
   m.def(
       "solve",

@@ -17,11 +17,13 @@
 #include <grundy/loopy.hpp>
 #include <grundy/misere.hpp>
 #include <grundy/remoteness.hpp>
+#include <grundy/suspense.hpp>
 #include <grundy/values.hpp>
 
 #include <atomic>
 #include <functional>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -43,6 +45,9 @@ struct labelling_options {
   // Fill labelling::remoteness too (remoteness.hpp), under `convention`: one more pass, and
   // the predecessor lists for a graph with cycles. Needs the graph's edges.
   bool remoteness = false;
+  // Fill labelling::suspense too (suspense.hpp), under `convention`: one more pass. Needs the
+  // graph's edges and no cycle (not_acyclic otherwise: suspense is unbounded in a loopy game).
+  bool suspense = false;
   // Threads for a graded game's graph (0: every core). Results do not depend on it.
   unsigned threads = 0;
   // When *stop becomes true (by a signal handler, say), labelling throws labelling_stopped.
@@ -77,6 +82,13 @@ labelling with_remoteness(labelling l, const labelling_options& options, Compute
   return l;
 }
 
+// The labelling with its suspense numbers when asked for.
+template <class Graph>
+labelling with_suspense(labelling l, const Graph& g, const labelling_options& options) {
+  if (options.suspense) l.suspense = suspense(g, options.convention, options.stop);
+  return l;
+}
+
 // The values and outcomes label() gives, without the remoteness.
 template <class Graph> labelling label_values(const Graph& g, const labelling_options& options) {
   if (options.convention == play_convention::misere) {
@@ -101,8 +113,10 @@ template <class Graph> labelling label_values(const Graph& g, const labelling_op
 // options.cycles says. Misère play: misère values (misere_values) and outcomes. With
 // options.remoteness, the remoteness of every vertex too (remoteness.hpp).
 template <class Graph> labelling label(const Graph& g, const labelling_options& options = {}) {
-  return detail::with_remoteness(detail::label_values(g, options), options,
-                                 [&] { return remoteness(g, options.convention, options.stop); });
+  return detail::with_suspense(
+      detail::with_remoteness(detail::label_values(g, options), options,
+                              [&] { return remoteness(g, options.convention, options.stop); }),
+      g, options);
 }
 
 // Misère values of a graph that may have cycles. Misère play on g is normal play on g with one
@@ -149,8 +163,9 @@ labelling misere_values_with_cycles(const Graph& g, const std::atomic<bool>* sto
 template <game G>
 labelling label(const G& g, const game_graph<state_t<G>>& gg, const labelling_options& options = {}) {
   if (!gg.has_edges()) {
-    if (options.remoteness)
-      throw std::invalid_argument("remoteness can be labelled only for a graph built with its edges");
+    if (options.remoteness || options.suspense)
+      throw std::invalid_argument(std::string(options.remoteness ? "remoteness" : "suspense numbers") +
+                                  " can be labelled only for a graph built with its edges");
     if constexpr (graded_game<G>) {
       if (options.convention == play_convention::normal) {
         labelling l;
@@ -167,9 +182,13 @@ labelling label(const G& g, const game_graph<state_t<G>>& gg, const labelling_op
       l.values = sprague_grundy_by_level(gg.graph, gg.level_starts, options.threads, options.stop);
       // Every edge leads one level down: the levels from the deepest up put each vertex after
       // its successors without a topological sort.
-      return detail::with_remoteness(detail::finish(std::move(l), options), options, [&] {
-        return detail::remoteness_by_level(gg.graph, gg.level_starts, options.convention, options.stop);
-      });
+      return detail::with_suspense(detail::with_remoteness(detail::finish(std::move(l), options), options,
+                                                           [&] {
+                                                             return detail::remoteness_by_level(
+                                                                 gg.graph, gg.level_starts,
+                                                                 options.convention, options.stop);
+                                                           }),
+                                   gg.graph, options);
     }
   }
   return label(gg.graph, options);

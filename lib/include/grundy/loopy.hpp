@@ -125,7 +125,7 @@ labelling generalized_sprague_grundy(const Graph& g, const std::atomic<bool>* st
 template <class Graph>
 labelling sprague_grundy_with_cycles(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   try {
-    return {sprague_grundy(g, stop), {}, {}, {}};
+    return {sprague_grundy(g, stop), {}, {}, {}, {}};
   } catch (const not_acyclic&) {
   }
   return generalized_sprague_grundy(g, stop);

@@ -102,6 +102,7 @@ struct labelling {
   infinite_sets infinite;
   std::vector<outcome> outcomes;
   std::vector<remoteness_value> remoteness;
+  std::vector<remoteness_value> suspense; // suspense numbers (suspense.hpp), when asked for
 
   outcome outcome_of(vertex_id v) const {
     return outcomes.empty() ? generalized_outcome(values[v], infinite.of(v)) : outcomes[v];
