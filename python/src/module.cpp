@@ -129,7 +129,7 @@ PYBIND11_MODULE(grundy, m) {
   m.attr("INFINITY") = grundy_ns::infinity;
   m.attr("NO_REMOTENESS") = grundy_ns::no_remoteness;
 
-  auto limit = py::exception<grundy_ns::limit_exceeded>(m, "LimitExceeded", PyExc_RuntimeError);
+  auto limit = py::exception<grundy_ns::stopped>(m, "LimitExceeded", PyExc_RuntimeError);
   limit.doc() = "An exploration passed max_states or max_memory. The attributes states, edges, levels, "
                 "seconds and memory_bytes give the figures reached.";
   py::register_exception_translator(translate_errors);
