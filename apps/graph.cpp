@@ -161,11 +161,6 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
       return io::solve_for_report(g, start, make_build_options(o.exploration, line, stop), o.misere);
     } catch (const io::misere_needs_acyclic&) {
       throw usage_error("--misere is for games without cycles: this game graph has a cycle");
-    } catch (const io::misere_labelling_stopped& e) {
-      throw interrupted_error(
-          fmt::format("interrupted while labelling misère outcomes; explored {} positions "
-                      "and {} moves",
-                      e.reached().states, e.reached().edges));
     } catch (const io::misere_needs_edges&) {
       throw run_error("--misere needs the graph's edges, which were not kept");
     }
@@ -179,7 +174,7 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   if (o.remoteness) {
     try {
       remote = remoteness(solved.graph.graph, play_convention::normal, stop.flag());
-    } catch (const labelling_stopped&) {
+    } catch (const stopped&) {
       throw interrupted_error(
           fmt::format("interrupted while labelling remoteness; explored {} positions and {} moves",
                       solved.graph.vertex_count(), solved.graph.edge_count()));

@@ -64,16 +64,12 @@ void run(const hint_command_options& o) {
       fmt::print("{}\n", io::hint_json(hint));
     else
       io::write_hint_text(std::cout, hint, "--all", stop.flag());
-  } catch (const interrupted& e) {
-    const bool explored = std::visit([&](const auto& p) { return explores(p, o); }, position);
-    if (!explored) throw interrupted_error(e.what());
-    throw;
-  } catch (const exploration_stopped&) {
-    throw;
   } catch (const stopped& e) {
     // Stopped outside any exploration (the misère quotient, a search for moves, a long list
     // written): no figures to give, one plain line.
-    if (!e.by_limit()) throw interrupted_error(e.what());
+    if (!e.by_limit() &&
+        (!e.has_figures() || !std::visit([&](const auto& p) { return explores(p, o); }, position)))
+      throw interrupted_error(e.what());
     throw;
   }
 }

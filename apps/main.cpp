@@ -4,6 +4,8 @@
 #include "commands.hpp"
 #include "processes.hpp"
 
+#include <grundy/version.hpp>
+
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -18,7 +20,7 @@ int main(int argc, char** argv) {
   const grundy::cli::processes processes(argc, argv);
   CLI::App app{"grundy: game graphs and Sprague-Grundy values of impartial games", "grundy"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", GRUNDY_VERSION);
+  app.set_version_flag("--version", std::string(grundy::version()));
   grundy::cli::add_table_command(app);
   grundy::cli::add_graph_command(app);
   grundy::cli::add_hint_command(app);

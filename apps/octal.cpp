@@ -85,7 +85,7 @@ void print_analysis(const octal_analysis& a, const std::string& format, std::FIL
   if (p && p->saltus != 0) { // hexadecimal codes only: proven by the arithmetic-periodicity test
     try {
       period = period_text(*p, arithmetic_values_to_prove(a.code, a.values, *p, stop));
-    } catch (const periodicity_stopped&) {
+    } catch (const stopped&) {
       throw interrupted_error(fmt::format("interrupted after {} values in {} s, while writing the report",
                                           a.values.size(), format_seconds(a.seconds)));
     }

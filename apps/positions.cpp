@@ -135,14 +135,16 @@ any_position parse_position(const position_words& w) {
   text.stop = stop.flag();
   try {
     return grundy::parse_position(builtin_games{}, w.game, text);
-  } catch (const interrupted&) {
+  } catch (const stopped& e) {
+    if (!e.has_figures()) throw;
+    if (e.by_limit()) {
+      if (w.memory_option.empty()) throw run_error(e.what());
+      throw run_error(fmt::format("{} (set by {})", e.what(), w.memory_option));
+    }
     const auto inputs = input_files(w);
     throw interrupted_error(inputs.empty() ? std::string("interrupted while reading the position")
                                            : fmt::format("interrupted while reading the graph file {}",
                                                          portable_name(inputs[0])));
-  } catch (const limit_exceeded& e) {
-    if (w.memory_option.empty()) throw run_error(e.what());
-    throw run_error(fmt::format("{} (set by {})", e.what(), w.memory_option));
   }
 }
 

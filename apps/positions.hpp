@@ -58,7 +58,7 @@ any_position parse_position(const position_words& words);
 // hexadecimal game, but not through Nim's or other octal games' moves.
 void check_moves_fit(const any_position& p, bool listing);
 
-// Refuses, as a limit_exceeded of memory, a position whose own moves could not be held in
+// Refuses, as a memory limit (grundy::stopped), a position whose own moves could not be held in
 // `max_memory` (0: no limit).
 void check_expansion_fits(const any_position& p, std::uint64_t max_memory);
 

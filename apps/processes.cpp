@@ -54,18 +54,20 @@ bool running_distributed() {
 
 // The library words its limits without naming any front end's options: the advice that goes
 // with them names this command's.
-std::string limit_advice(limit_kind kind, std::string_view command) {
+std::string limit_advice(stop_reason kind, std::string_view command) {
   switch (kind) {
-  case limit_kind::states:
+  case stop_reason::interrupted:
+    return {};
+  case stop_reason::states:
     return "raise --max-states if memory allows";
-  case limit_kind::memory:
+  case stop_reason::memory:
     if (command == "hint" || command == "misere")
       return "raise --max-memory if the machine has more, or try a smaller position";
     if (command != "graph" && command != "table")
       return "three quarters of the memory free at start: try a smaller position";
     return running_distributed() ? "raise --max-memory, which is per rank, run more ranks, or try --no-edges"
                                  : "raise --max-memory if the machine has more, or try --no-edges";
-  case limit_kind::level_size:
+  case stop_reason::level_size:
     return "try --no-edges";
   }
   return {};
@@ -97,14 +99,13 @@ failure describe(const std::exception_ptr& p, std::string_view command) {
     return {e.what(), 2};
   } catch (const std::invalid_argument& e) { // invalid codes, sizes and positions
     return {e.what(), 2};
-  } catch (const interrupted& e) {
-    return {describe_stop(e), 128 + stop_signal(), agreed(e)};
+  } catch (const stopped& e) {
+    // Only a computation with figures (an exploration, a reader) is described with them.
+    if (!e.has_figures()) return {e.what(), 1, agreed(e)};
+    if (!e.by_limit()) return {describe_stop(e), 128 + stop_signal(), agreed(e)};
+    return {describe_stop(e, limit_advice(e.reason(), command)), 1, agreed(e)};
   } catch (const interrupted_error& e) { // stopped by a signal outside an exploration
     return {e.what(), 128 + stop_signal()};
-  } catch (const limit_exceeded& e) {
-    return {describe_stop(e, limit_advice(e.kind(), command)), 1, agreed(e)};
-  } catch (const exploration_stopped& e) {
-    return {describe_stop(e), 1, agreed(e)};
   } catch (const std::bad_alloc&) {
     return {out_of_memory(command), 1, false};
 #if GRUNDY_MPI

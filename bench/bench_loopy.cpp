@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
   edges = {};
 
   std::vector<double> seconds;
-  grundy::generalized_labelling l;
+  grundy::labelling l;
   for (int r = 0; r < runs; ++r) {
     const auto t0 = std::chrono::steady_clock::now();
     l = grundy::generalized_sprague_grundy(g);

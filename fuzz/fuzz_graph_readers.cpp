@@ -1,9 +1,9 @@
 // Graph files (grundy graph digraph FILE): the first byte chooses the format (DOT, GraphML or an
 // edge list) and whether undirected graphs are read, the rest is the file, handed to the reader
-// as a file in memory. A file is read or refused with graph_file_error or limit_exceeded, quickly
-// and nothing else; nesting past the bound (set low here, so that short inputs reach it) is
-// refused, not recursed into. A graph read has names all distinct and edges between them; a
-// refusal's message shows the file's words escaped, without a control character.
+// as a file in memory. A file is read or refused with graph_file_error or grundy::stopped (a
+// limit), quickly and nothing else; nesting past the bound (set low here, so that short inputs
+// reach it) is refused, not recursed into. A graph read has names all distinct and edges between
+// them; a refusal's message shows the file's words escaped, without a control character.
 
 #include "check.hpp"
 
@@ -47,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       require(u < g.names.size() && v < g.names.size(), "edges join vertices read");
   } catch (const io::graph_file_error& e) {
     require(grundy::fuzz::shown_as_is(e.what()), "a message shows what it echoes as a portable name");
-  } catch (const grundy::limit_exceeded&) {
+  } catch (const grundy::stopped&) {
   }
   ::close(fd);
   return 0;

@@ -1,5 +1,5 @@
 // Misère quotient files (grundy misere --load FILE, MisereQuotient.load): the loader reads a file
-// or refuses it with quotient_file_error (or a memory bound's limit_exceeded), quickly and nothing
+// or refuses it with quotient_file_error (or grundy::stopped at a memory bound), quickly and nothing
 // else. A quotient it reads is
 // written back by write_quotient_file to a file that reads as the same quotient: its rule,
 // heaps, tables and P-portion.
@@ -76,7 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(same(io::read_quotient_file(scratch.file()), q), "a quotient written back reads the same");
   } catch (const io::quotient_file_error& e) {
     require(grundy::fuzz::shown_as_is(e.what()), "a message shows what it echoes as a portable name");
-  } catch (const grundy::limit_exceeded&) {
+  } catch (const grundy::stopped&) {
   }
   ::close(fd);
   return 0;

@@ -52,11 +52,10 @@ while IFS= read -r line; do
 done < <(grep -rnE '#include [<"](CLI/|pybind11/)' web --include='*.cpp' --include='*.hpp' || true)
 
 # The io layer's files: lib/include/grundy/io/, lib/src/io/, and the games' entries and notation
-# (grundy/games/registry.hpp and its kin), which read words and files; export.hpp forwards to
-# io/export.hpp for code written before it moved.
+# (grundy/games/registry.hpp and its kin), which read words and files.
 is_io() {
   case $1 in
-  lib/include/grundy/io/* | lib/src/io/* | lib/include/grundy/export.hpp) return 0 ;;
+  lib/include/grundy/io/* | lib/src/io/*) return 0 ;;
   lib/include/grundy/games/registry.hpp | lib/include/grundy/games/builtin.hpp) return 0 ;;
   lib/include/grundy/games/entry_traits.hpp | lib/include/grundy/games/heap_notation.hpp) return 0 ;;
   lib/include/grundy/games/*/entry.hpp | lib/include/grundy/games/*/notation.hpp) return 0 ;;

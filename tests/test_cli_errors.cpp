@@ -130,19 +130,21 @@ BOOST_AUTO_TEST_CASE(library_limit_messages_name_no_option) {
   try {
     grundy::build_graph(grundy::nim_game{}, grundy::heaps{6, 6, 6}, o);
     BOOST_FAIL("the state limit did not stop exploration");
-  } catch (const grundy::limit_exceeded& e) {
-    BOOST_TEST((e.kind() == grundy::limit_kind::states));
+  } catch (const grundy::stopped& e) {
+    BOOST_TEST(e.by_limit());
+    BOOST_TEST((e.reason() == grundy::stop_reason::states));
     BOOST_TEST(std::string(e.what()) ==
                "exploration stopped: the graph has more than the limit of 20 positions");
-    BOOST_TEST(e.states_reached() == 20u);
+    BOOST_TEST(e.reached().states == 20u);
   }
   o.max_states = 1'000'000;
   o.max_memory = 1; // any process is past it
   try {
     grundy::build_graph(grundy::nim_game{}, grundy::heaps{6, 6, 6}, o);
     BOOST_FAIL("the memory limit did not stop exploration");
-  } catch (const grundy::limit_exceeded& e) {
-    BOOST_TEST((e.kind() == grundy::limit_kind::memory));
+  } catch (const grundy::stopped& e) {
+    BOOST_TEST(e.by_limit());
+    BOOST_TEST((e.reason() == grundy::stop_reason::memory));
     BOOST_TEST(std::string(e.what()) == "exploration stopped: memory passed the limit of 1 bytes");
   }
 }

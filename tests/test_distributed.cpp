@@ -187,10 +187,11 @@ BOOST_AUTO_TEST_CASE(limits_stop_every_rank) {
   bool thrown = false;
   try {
     dist::solve(g, g.start(), o);
-  } catch (const grundy::limit_exceeded& e) {
+  } catch (const grundy::stopped& e) {
+    BOOST_TEST(e.by_limit());
     thrown = true;
     BOOST_TEST(raised_on_all_ranks(e));
-    BOOST_TEST(e.states_reached() == 100u);
+    BOOST_TEST(e.reached().states == 100u);
     BOOST_TEST(std::string(e.what()).find("100 positions") != std::string::npos, e.what());
   }
   BOOST_TEST(thrown);
@@ -200,7 +201,8 @@ BOOST_AUTO_TEST_CASE(limits_stop_every_rank) {
   thrown = false;
   try {
     dist::solve(g, g.start(), o);
-  } catch (const grundy::limit_exceeded& e) {
+  } catch (const grundy::stopped& e) {
+    BOOST_TEST(e.by_limit());
     thrown = true;
     BOOST_TEST(raised_on_all_ranks(e));
     BOOST_TEST(std::string(e.what()).find("memory of rank 0 passed") != std::string::npos, e.what());
@@ -234,11 +236,12 @@ BOOST_AUTO_TEST_CASE(a_stop_seen_by_one_rank_stops_every_rank) {
     bool thrown = false;
     try {
       dist::solve(stopping, g.start(), o);
-    } catch (const grundy::interrupted& e) {
+    } catch (const grundy::stopped& e) {
+      BOOST_TEST(!e.by_limit());
       thrown = true;
       BOOST_TEST(raised_on_all_ranks(e));
-      BOOST_TEST(e.states_reached() > 0u);
-      BOOST_TEST(e.states_reached() <= states);
+      BOOST_TEST(e.reached().states > 0u);
+      BOOST_TEST(e.reached().states <= states);
     }
     BOOST_TEST(thrown, "stop at call " << at);
   }

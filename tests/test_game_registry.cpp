@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "stop_checks.hpp"
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -174,9 +175,9 @@ BOOST_AUTO_TEST_CASE(positions_with_too_many_moves) {
   (void)hex;
   const auto moore = read<moore_game>("moore", typed({"20", "100", "100", "100", "100", "100", "100"}));
   BOOST_CHECK_THROW(entry_traits::check_moves<moore_entry>(moore, false), notation_error);
-  BOOST_CHECK_THROW(
+  BOOST_CHECK_EXCEPTION(
       entry_traits::check_expansion<nim_entry>(read<nim_game>("nim", typed({"100000000"})), 1u << 20),
-      limit_exceeded);
+      grundy::stopped, grundy::test::stopped_by_limit);
 }
 
 // A character of several bytes in an octal code was quoted by its first byte alone: the message

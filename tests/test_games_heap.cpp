@@ -10,6 +10,7 @@
 #include <grundy/solve.hpp>
 #include <grundy/strategy.hpp>
 
+#include "stop_checks.hpp"
 #include <algorithm>
 #include <cstdint>
 #include <set>
@@ -170,12 +171,13 @@ BOOST_AUTO_TEST_CASE(misere_play_refuses_moves_past_the_memory_limit) {
   const heap_game g(heap_rule::parse("0.07"));
   grundy::build_options options;
   options.max_memory = std::uint64_t{1} << 30;
-  BOOST_CHECK_THROW(grundy::make_strategy(g, heaps{4294967295u}, grundy::play_convention::misere, options),
-                    grundy::limit_exceeded);
+  BOOST_CHECK_EXCEPTION(
+      grundy::make_strategy(g, heaps{4294967295u}, grundy::play_convention::misere, options), grundy::stopped,
+      grundy::test::stopped_by_limit);
   const grundy::octal_game octal(grundy::octal_code::parse("0.07"));
-  BOOST_CHECK_THROW(
+  BOOST_CHECK_EXCEPTION(
       grundy::make_strategy(octal, heaps{4294967295u}, grundy::play_convention::misere, options),
-      grundy::limit_exceeded);
+      grundy::stopped, grundy::test::stopped_by_limit);
   // Small positions are played as before: 0.07 takes no single token, so a heap of 1 has no
   // move, which in misère play the player to move has won.
   BOOST_TEST(
@@ -206,7 +208,8 @@ BOOST_AUTO_TEST_CASE(option_counts_follow_the_rule) {
   try {
     grundy::check_heap_expansion(heaps{1'000'000'000}, heap_rule::parse("grundy"), std::uint64_t{1} << 30);
     BOOST_ERROR("Grundy's game at 10^9 fits 1 GB");
-  } catch (const grundy::limit_exceeded& e) {
+  } catch (const grundy::stopped& e) {
+    BOOST_TEST(e.by_limit());
     BOOST_TEST(std::string(e.what()).find("about 499999999 moves") != std::string::npos, e.what());
   }
 }

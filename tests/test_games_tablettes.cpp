@@ -5,6 +5,7 @@
 #include <grundy/games/tablettes.hpp>
 #include <grundy/solve.hpp>
 
+#include "stop_checks.hpp"
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -430,25 +431,28 @@ BOOST_AUTO_TEST_CASE(labels_without_edges_refuse_and_stop) {
   options.keep_edges = false;
   auto graph = grundy::build_graph(g, g.start(), options);
   std::atomic<bool> stop{true};
-  BOOST_CHECK_THROW(grundy::label_graph(g, graph, 1, &stop), grundy::labelling_stopped);
+  BOOST_CHECK_EXCEPTION(grundy::label(g, graph, {.threads = 1, .stop = &stop}), grundy::stopped,
+                        grundy::test::stopped_on_request);
   stop = false;
-  BOOST_TEST(grundy::label_graph(g, graph, 1, &stop).size() == graph.vertex_count());
+  BOOST_TEST(grundy::label(g, graph, {.threads = 1, .stop = &stop}).values.size() == graph.vertex_count());
   const auto k = graph.level_starts[graph.depth() - 2];
   auto twice = graph;
   twice.states[k] = twice.states[k + 1];
-  BOOST_CHECK_THROW(grundy::label_graph(g, twice, 1), std::logic_error);
+  BOOST_CHECK_THROW(grundy::label(g, twice, {.threads = 1}), std::logic_error);
   auto lacking = graph; // a state of the last level in place of one of the level above
   lacking.states[k] = lacking.states[lacking.level_starts[lacking.depth() - 1]];
-  BOOST_CHECK_THROW(grundy::label_graph(g, lacking, 1), std::logic_error);
+  BOOST_CHECK_THROW(grundy::label(g, lacking, {.threads = 1}), std::logic_error);
 }
 
 BOOST_AUTO_TEST_CASE(limits_stop_graded_exploration) {
   const tablettes_game g(4, 4);
   grundy::build_options o;
   o.max_states = 5000;
-  BOOST_CHECK_THROW(grundy::build_graph(g, g.start(), o), grundy::limit_exceeded);
+  BOOST_CHECK_EXCEPTION(grundy::build_graph(g, g.start(), o), grundy::stopped,
+                        grundy::test::stopped_by_limit);
   std::atomic<bool> stop{true};
   grundy::build_options s;
   s.stop = &stop;
-  BOOST_CHECK_THROW(grundy::build_graph(g, g.start(), s), grundy::interrupted);
+  BOOST_CHECK_EXCEPTION(grundy::build_graph(g, g.start(), s), grundy::stopped,
+                        grundy::test::stopped_on_request);
 }

@@ -7,6 +7,7 @@
 #include <grundy/solve.hpp>
 #include <grundy/strategy.hpp>
 
+#include "stop_checks.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -128,10 +129,10 @@ BOOST_AUTO_TEST_CASE(misere_play_refuses_moves_past_the_memory_limit) {
   grundy::build_options options;
   options.max_memory = std::uint64_t{1} << 30;
   BOOST_TEST(grundy::wythoff_move_count({4294967295u, 1}) == 4294967297u);
-  BOOST_CHECK_THROW(grundy::make_strategy(g, {4294967295u, 1}, grundy::play_convention::misere, options),
-                    grundy::limit_exceeded);
-  BOOST_CHECK_THROW(grundy::make_strategy(g, {1, 4294967295u}, grundy::play_convention::misere, options),
-                    grundy::limit_exceeded);
+  BOOST_CHECK_EXCEPTION(grundy::make_strategy(g, {4294967295u, 1}, grundy::play_convention::misere, options),
+                        grundy::stopped, grundy::test::stopped_by_limit);
+  BOOST_CHECK_EXCEPTION(grundy::make_strategy(g, {1, 4294967295u}, grundy::play_convention::misere, options),
+                        grundy::stopped, grundy::test::stopped_by_limit);
   // In misère play (1,1) wins: take one pile, leaving the other for the opponent to take last.
   BOOST_TEST((grundy::make_strategy(g, {1, 1}, grundy::play_convention::misere, options).outcome_of({1, 1}) ==
               grundy::outcome::n));

@@ -10,6 +10,7 @@
 #include <grundy/misere.hpp>
 #include <grundy/misere/genus.hpp>
 
+#include "stop_checks.hpp"
 #include <atomic>
 #include <chrono>
 #include <map>
@@ -294,7 +295,8 @@ BOOST_AUTO_TEST_CASE(cgsuite_genera) {
 BOOST_AUTO_TEST_CASE(limits_and_stop) {
   grundy::genus_options small;
   small.max_memory = 1 << 12;
-  BOOST_CHECK_THROW(grundy::heap_genera(heap_rule::parse("0.77"), 30, small), grundy::limit_exceeded);
+  BOOST_CHECK_EXCEPTION(grundy::heap_genera(heap_rule::parse("0.77"), 30, small), grundy::stopped,
+                        grundy::test::stopped_by_limit);
   std::atomic<bool> stop{true};
   grundy::genus_options stopped;
   stopped.stop = &stop;

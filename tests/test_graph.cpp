@@ -81,8 +81,9 @@ BOOST_AUTO_TEST_CASE(exploration_stops_at_the_state_limit) {
     options.max_states = 20;
     grundy::build_graph(grundy::nim_game{}, grundy::heaps{6, 6, 6}, options);
     BOOST_FAIL("the limit did not stop exploration");
-  } catch (const grundy::limit_exceeded& e) {
-    BOOST_TEST(e.states_reached() == 20u);
+  } catch (const grundy::stopped& e) {
+    BOOST_TEST(e.by_limit());
+    BOOST_TEST(e.reached().states == 20u);
     BOOST_TEST(std::string(e.what()).find("20") != std::string::npos);
   }
 }

@@ -22,6 +22,7 @@
 #include <chrono>
 #include <thread>
 
+#include "stop_checks.hpp"
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -234,7 +235,8 @@ BOOST_AUTO_TEST_CASE(the_memory_bound_stops_every_format) {
   for (const auto& path :
        {write("big.edges", list), write("big.dot", dot + "}"), write("big.graphml", graphml)}) {
     // 50,000 names and edges hold a few megabytes: one is too little, a hundred is plenty.
-    BOOST_CHECK_THROW(io::read_graph(path, {.max_memory = 1 << 20}), grundy::limit_exceeded);
+    BOOST_CHECK_EXCEPTION(io::read_graph(path, {.max_memory = 1 << 20}), grundy::stopped,
+                          grundy::test::stopped_by_limit);
     BOOST_TEST(io::read_graph(path, {.max_memory = 100 << 20}).edges.size() == 50'000u);
   }
 }
@@ -243,7 +245,8 @@ BOOST_AUTO_TEST_CASE(a_stop_flag_set_stops_the_reading) {
   const std::atomic<bool> stop{true};
   for (const auto& path : {write("s.edges", "a b\n"), write("s.dot", "digraph { a -> b }"),
                            write("s.graphml", "<graphml><graph><node id=\"a\"/></graph></graphml>")})
-    BOOST_CHECK_THROW(io::read_graph(path, {.stop = &stop}), grundy::interrupted);
+    BOOST_CHECK_EXCEPTION(io::read_graph(path, {.stop = &stop}), grundy::stopped,
+                          grundy::test::stopped_on_request);
 }
 
 BOOST_AUTO_TEST_CASE(files_that_are_not_graph_files) {
@@ -274,7 +277,8 @@ BOOST_AUTO_TEST_CASE(a_pipe_that_never_writes_sees_the_stop) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2000));
   });
   const auto started = std::chrono::steady_clock::now();
-  BOOST_CHECK_THROW(io::read_graph(fifo, {.stop = &stop}), grundy::interrupted);
+  BOOST_CHECK_EXCEPTION(io::read_graph(fifo, {.stop = &stop}), grundy::stopped,
+                        grundy::test::stopped_on_request);
   BOOST_TEST((std::chrono::steady_clock::now() - started < std::chrono::milliseconds(1500)));
   writer.join();
 }

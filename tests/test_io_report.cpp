@@ -56,7 +56,7 @@ BOOST_AUTO_TEST_CASE(a_stopped_exploration_in_one_line) {
   reached.edges = 2000;
   reached.seconds = 1.5;
   reached.memory_bytes = 2u << 20;
-  const grundy::limit_exceeded e("the exploration passed 1000000 positions", reached);
+  const grundy::stopped e("the exploration passed 1000000 positions", grundy::stop_reason::states, reached);
   BOOST_TEST(io::describe_stop(e) == "the exploration passed 1000000 positions; reached 1,234,567 positions "
                                      "and 2,000 moves in 7 levels, 1.500 s, 2.0 MB of memory");
   BOOST_TEST(io::describe_stop(e, "raise the limit") ==

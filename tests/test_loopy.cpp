@@ -10,6 +10,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include "stop_checks.hpp"
 #include <algorithm>
 #include <deque>
 #include <random>
@@ -87,7 +88,7 @@ std::vector<outcome> retrograde(const digraph& g) {
 }
 
 // Smith's definition, checked vertex by vertex: (a), (b), (c) for numbers, and K for ∞(K).
-bool satisfies_definition(const digraph& g, const grundy::generalized_labelling& l) {
+bool satisfies_definition(const digraph& g, const grundy::labelling& l) {
   const auto& x = l.values;
   for (std::size_t u = 0; u < num_vertices(g); ++u) {
     std::set<grundy_value> finite;
@@ -283,5 +284,6 @@ BOOST_AUTO_TEST_CASE(a_stop_flag_stops_the_labelling) {
   std::mt19937 rng(3);
   const auto g = random_digraph(rng, 50);
   const std::atomic<bool> stop{true};
-  BOOST_CHECK_THROW(grundy::generalized_sprague_grundy(g, &stop), grundy::labelling_stopped);
+  BOOST_CHECK_EXCEPTION(grundy::generalized_sprague_grundy(g, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
 }

@@ -10,6 +10,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include "stop_checks.hpp"
 #include <atomic>
 #include <random>
 #include <vector>
@@ -26,7 +27,7 @@ BOOST_AUTO_TEST_CASE(path_by_hand) {
   add_edge(1, 2, g);
   const auto o = grundy::misere_outcomes(g);
   BOOST_TEST((o == std::vector<outcome>{outcome::n, outcome::p, outcome::n}));
-  const auto normal = grundy::outcomes(g, play_convention::normal);
+  const auto normal = grundy::label(g, {.outcomes = true}).outcomes;
   BOOST_TEST((normal == std::vector<outcome>{outcome::p, outcome::n, outcome::p}));
   BOOST_TEST(grundy::count_p_positions(o) == 1u);
 }
@@ -76,7 +77,8 @@ BOOST_AUTO_TEST_CASE(fort_boyard_both_ways) {
 BOOST_AUTO_TEST_CASE(misere_labelling_stops_on_the_flag) {
   const auto graph = grundy::build_graph(grundy::nim_game{}, heaps{3, 4, 5});
   std::atomic<bool> stop{true};
-  BOOST_CHECK_THROW(grundy::misere_outcomes(graph.graph, &stop), grundy::labelling_stopped);
+  BOOST_CHECK_EXCEPTION(grundy::misere_outcomes(graph.graph, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
   stop = false;
   BOOST_TEST((grundy::misere_outcomes(graph.graph, &stop) == grundy::misere_outcomes(graph.graph)));
 }
@@ -116,5 +118,6 @@ BOOST_AUTO_TEST_CASE(misere_values_refuse_cycles_and_stop) {
   BOOST_CHECK_THROW(grundy::misere_values(g), grundy::not_acyclic);
   const auto graph = grundy::build_graph(grundy::nim_game{}, heaps{3, 4, 5});
   std::atomic<bool> stop{true};
-  BOOST_CHECK_THROW(grundy::misere_values(graph.graph, &stop), grundy::labelling_stopped);
+  BOOST_CHECK_EXCEPTION(grundy::misere_values(graph.graph, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
 }

@@ -25,6 +25,8 @@
 #include <functional>
 #include <string>
 
+#include "stop_checks.hpp"
+
 namespace {
 
 using grundy::heap_rule;
@@ -42,8 +44,9 @@ std::uint64_t peak_of_refused(const std::function<void()>& computation, std::uin
     try {
       computation();
       BOOST_ERROR(name << ": no memory limit");
-    } catch (const grundy::limit_exceeded& e) {
-      BOOST_TEST((e.kind() == grundy::limit_kind::memory), name << ": " << e.what());
+    } catch (const grundy::stopped& e) {
+      BOOST_TEST(e.by_limit());
+      BOOST_TEST((e.reason() == grundy::stop_reason::memory), name << ": " << e.what());
       BOOST_TEST(std::string(e.what()).find("of memory") != std::string::npos, e.what());
     }
   }
@@ -72,7 +75,7 @@ BOOST_AUTO_TEST_CASE(budget_refuses_before_allocating) {
   grundy::detail::memory_budget budget(1 << 20, [&](std::uint64_t bytes) {
     ++refused;
     BOOST_TEST(bytes > std::uint64_t{1} << 20);
-    throw grundy::limit_exceeded("refused", {}, grundy::limit_kind::memory);
+    throw grundy::stopped("refused", grundy::stop_reason::memory, {});
   });
   std::size_t capacity = 0;
   {
@@ -81,7 +84,7 @@ BOOST_AUTO_TEST_CASE(budget_refuses_before_allocating) {
     v.reserve(1000);
     BOOST_TEST(budget.held() >= 4000u);
     BOOST_TEST(budget.held() <= 4000u + 32u);
-    BOOST_CHECK_THROW(for (;;) v.push_back(1), grundy::limit_exceeded);
+    BOOST_CHECK_EXCEPTION(for (;;) v.push_back(1), grundy::stopped, grundy::test::stopped_by_limit);
     capacity = v.capacity();
     BOOST_TEST(budget.peak() <= std::uint64_t{1} << 20);
     BOOST_TEST(budget.held() >= capacity * 4);
@@ -129,8 +132,9 @@ BOOST_AUTO_TEST_CASE(quotient_resident_memory_stays_within_limit) {
       grundy::quotient_options options;
       options.max_memory = cap;
       grundy::compute_misere_quotient(heap_rule::parse("0.8"), 64, options);
-    } catch (const grundy::limit_exceeded& e) {
-      if (e.kind() == grundy::limit_kind::memory) code = 0;
+    } catch (const grundy::stopped& e) {
+      BOOST_TEST(e.by_limit());
+      if (e.reason() == grundy::stop_reason::memory) code = 0;
     } catch (...) {
     }
     ::_exit(code);

@@ -15,6 +15,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include "stop_checks.hpp"
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -373,15 +374,16 @@ BOOST_AUTO_TEST_CASE(stop_flag_and_order_limit) {
   try {
     grundy::compute_misere_quotient(heap_rule::parse("0.07"), 30, small);
     BOOST_FAIL("no limit");
-  } catch (const grundy::limit_exceeded& e) {
+  } catch (const grundy::stopped& e) {
+    BOOST_TEST(e.by_limit());
     const std::string what = e.what();
     BOOST_TEST(what.find("100 elements") != std::string::npos, what);
     BOOST_TEST(what.find("0.07") != std::string::npos, what);
   }
   grundy::quotient_options tight;
   tight.max_memory = 1 << 16;
-  BOOST_CHECK_THROW(grundy::compute_misere_quotient(heap_rule::parse("0.07"), 30, tight),
-                    grundy::limit_exceeded);
+  BOOST_CHECK_EXCEPTION(grundy::compute_misere_quotient(heap_rule::parse("0.07"), 30, tight), grundy::stopped,
+                        grundy::test::stopped_by_limit);
 
   // The heaps' options count too: 0.8 splits heap h into three heaps in about h²/12 ways, tens
   // of megabytes up to heap 400, refused under 1 MB before any heap is done.
@@ -392,8 +394,9 @@ BOOST_AUTO_TEST_CASE(stop_flag_and_order_limit) {
   try {
     grundy::compute_misere_quotient(heap_rule::parse("0.8"), 400, few);
     BOOST_FAIL("no memory limit");
-  } catch (const grundy::limit_exceeded& e) {
-    BOOST_TEST((e.kind() == grundy::limit_kind::memory));
+  } catch (const grundy::stopped& e) {
+    BOOST_TEST(e.by_limit());
+    BOOST_TEST((e.reason() == grundy::stop_reason::memory));
   }
   BOOST_TEST(!any_heap);
 }

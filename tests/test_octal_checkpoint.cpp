@@ -10,6 +10,7 @@
 #include <grundy/octal/survey.hpp>
 #include <grundy/solve.hpp>
 
+#include "stop_checks.hpp"
 #include <atomic>
 #include <sstream>
 #include <string>
@@ -283,9 +284,10 @@ BOOST_AUTO_TEST_CASE(labelling_stops_on_the_flag) {
   const octal_game g(octal_code::parse("0.07"));
   const std::vector<heap_size> sizes{9, 7};
   const auto graph = build_graph(g, octal_game::position(sizes));
-  BOOST_CHECK_THROW(label_graph(g, graph, 1, &stop), labelling_stopped);
-  BOOST_CHECK_THROW(sprague_grundy_by_level(graph.graph, graph.level_starts, 1, &stop), labelling_stopped);
+  BOOST_CHECK_EXCEPTION(label(g, graph, {.threads = 1, .stop = &stop}), grundy::stopped, grundy::test::stopped_on_request);
+  BOOST_CHECK_EXCEPTION(sprague_grundy_by_level(graph.graph, graph.level_starts, 1, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
   stop = false;
-  BOOST_TEST(label_graph(g, graph, 1, &stop) == sprague_grundy(graph.graph),
+  BOOST_TEST(label(g, graph, {.threads = 1, .stop = &stop}).values == sprague_grundy(graph.graph),
              boost::test_tools::per_element());
 }

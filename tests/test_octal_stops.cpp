@@ -13,6 +13,7 @@
 #include <grundy/octal/periodicity.hpp>
 #include <grundy/periodicity.hpp>
 
+#include "stop_checks.hpp"
 #include <atomic>
 #include <chrono>
 #include <optional>
@@ -89,7 +90,8 @@ BOOST_AUTO_TEST_CASE(the_search_for_a_period_stops_promptly) {
   std::atomic<bool> stop{false};
   delayed_stop stopper(stop);
   stopper.start(std::chrono::milliseconds(20));
-  BOOST_CHECK_THROW(find_periodicity(values, slow_code, &stop), periodicity_stopped);
+  BOOST_CHECK_EXCEPTION(find_periodicity(values, slow_code, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
   const double took = stopper.seconds_to(clock_type::now());
   BOOST_TEST_MESSAGE("the search ended " << took << " s after the flag");
   BOOST_TEST(took >= 0);
@@ -98,12 +100,15 @@ BOOST_AUTO_TEST_CASE(the_search_for_a_period_stops_promptly) {
   // A flag already set stops every search and test before it starts, as the one stop exception.
   const periodicity arithmetic{1, 453, false, 256};
   BOOST_CHECK_THROW(find_periodicity(values, slow_code, &stop), stopped);
-  BOOST_CHECK_THROW(arithmetic_values_to_prove(slow_code, values, arithmetic, &stop), periodicity_stopped);
-  BOOST_CHECK_THROW(find_heap_periodicity(values, heap_rule(slow_code), &stop), periodicity_stopped);
-  BOOST_CHECK_THROW(find_sequence_periodicity(values, {}, &stop), periodicity_stopped);
+  BOOST_CHECK_EXCEPTION(arithmetic_values_to_prove(slow_code, values, arithmetic, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
+  BOOST_CHECK_EXCEPTION(find_heap_periodicity(values, heap_rule(slow_code), &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
+  BOOST_CHECK_EXCEPTION(find_sequence_periodicity(values, {}, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
   const heap_rule all_but = heap_rule::parse("allbut(1,2)");
-  BOOST_CHECK_THROW(heap_values_to_prove(all_but, values, periodicity{0, 3, false, 1}, &stop),
-                    periodicity_stopped);
+  BOOST_CHECK_EXCEPTION(heap_values_to_prove(all_but, values, periodicity{0, 3, false, 1}, &stop),
+                        grundy::stopped, grundy::test::stopped_on_request);
   // Without a flag the search finds what it always found.
   const auto p = find_periodicity(values, slow_code);
   BOOST_TEST_REQUIRE(p.has_value());

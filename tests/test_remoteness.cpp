@@ -14,6 +14,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 
+#include "stop_checks.hpp"
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -236,7 +237,8 @@ BOOST_AUTO_TEST_CASE(a_graph_without_edges_has_no_remoteness) {
 BOOST_AUTO_TEST_CASE(a_stop_is_heard) {
   const auto gg = grundy::build_graph(grundy::nim_game{}, grundy::heaps{9, 9, 9});
   const std::atomic<bool> stop{true};
-  BOOST_CHECK_THROW(grundy::remoteness(gg.graph, play_convention::normal, &stop), grundy::labelling_stopped);
-  BOOST_CHECK_THROW(grundy::remoteness_by_retrograde(gg.graph, play_convention::normal, &stop),
-                    grundy::labelling_stopped);
+  BOOST_CHECK_EXCEPTION(grundy::remoteness(gg.graph, play_convention::normal, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
+  BOOST_CHECK_EXCEPTION(grundy::remoteness_by_retrograde(gg.graph, play_convention::normal, &stop),
+                        grundy::stopped, grundy::test::stopped_on_request);
 }

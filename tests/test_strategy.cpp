@@ -10,6 +10,7 @@
 #include <grundy/games/tablettes.hpp>
 #include <grundy/strategy.hpp>
 
+#include "stop_checks.hpp"
 #include <algorithm>
 #include <atomic>
 #include <concepts>
@@ -329,7 +330,7 @@ BOOST_AUTO_TEST_CASE(octal_moves_stop_on_the_flag) {
   const grundy::octal_strategy strategy(grundy::octal_game(grundy::octal_code::parse("0.07")), s,
                                         play_convention::normal, options);
   stop = true;
-  BOOST_CHECK_THROW(strategy.winning_moves(s), grundy::interrupted);
+  BOOST_CHECK_EXCEPTION(strategy.winning_moves(s), grundy::stopped, grundy::test::stopped_on_request);
 }
 
 BOOST_AUTO_TEST_CASE(moore_random_positions) {

@@ -29,7 +29,7 @@ std::optional<periodicity> search(std::span<const T> g, const periodicity_prover
   std::vector<std::pair<index, index>> recorded;
   detail::work_meter meter;
   for (index p = 1; p < size; ++p) {
-    if (meter.stop_due(stop, 1 + recorded.size())) throw periodicity_stopped();
+    if (meter.stop_due(stop, 1 + recorded.size())) throw detail::period_search_interrupted();
     if (std::any_of(recorded.begin(), recorded.end(),
                     [&](const auto& r) { return p % r.first == 0 && p < size - r.second; }))
       continue;
@@ -44,7 +44,8 @@ std::optional<periodicity> search(std::span<const T> g, const periodicity_prover
                             static_cast<long long>(g[static_cast<std::size_t>(s - 1)]) ==
                         d)
       --s;
-    if (meter.stop_due(stop, static_cast<std::uint64_t>(size - p - s))) throw periodicity_stopped();
+    if (meter.stop_due(stop, static_cast<std::uint64_t>(size - p - s)))
+      throw detail::period_search_interrupted();
     // Only a period seen repeating whole at least once is worth a proof or a record: the others
     // (most p, whose last values happen to match) cost nothing more.
     if (size - p - s < p) continue;

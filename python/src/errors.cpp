@@ -15,10 +15,10 @@ namespace {
 
 // A limit passed, in Python's words: the library's sentence (which names no option), the
 // figures reached, and the argument to raise, chosen by the limit's kind.
-std::string limit_message(const limit_exceeded& e) {
+std::string limit_message(const stopped& e) {
   const auto& r = e.reached();
-  const char* advice = e.kind() == limit_kind::states ? "raise max_states if memory allows"
-                       : e.kind() == limit_kind::memory
+  const char* advice = e.reason() == stop_reason::states ? "raise max_states if memory allows"
+                       : e.reason() == stop_reason::memory
                            ? "raise max_memory if the machine has more"
                            : "the game has more positions in one level than can be numbered";
   return fmt::format("{}; reached {} positions and {} moves in {} levels, {} s, {} of memory ({})", e.what(),
@@ -33,7 +33,12 @@ void translate_errors(std::exception_ptr p) {
   if (!p) return;
   try {
     std::rethrow_exception(p);
-  } catch (const limit_exceeded& e) {
+  } catch (const stopped& e) {
+    // A request to stop is Python's own: the handler of Ctrl-C has run (interruptible()).
+    if (!e.by_limit()) {
+      PyErr_SetNone(PyExc_KeyboardInterrupt);
+      return;
+    }
     if (!limit_type) limit_type = py::module_::import("grundy").attr("LimitExceeded").ptr();
     auto error = py::reinterpret_borrow<py::object>(limit_type)(limit_message(e));
     const auto& r = e.reached();
@@ -43,10 +48,6 @@ void translate_errors(std::exception_ptr p) {
     error.attr("seconds") = r.seconds;
     error.attr("memory_bytes") = r.memory_bytes;
     PyErr_SetObject(limit_type, error.ptr());
-  } catch (const interrupted&) {
-    PyErr_SetNone(PyExc_KeyboardInterrupt);
-  } catch (const labelling_stopped&) {
-    PyErr_SetNone(PyExc_KeyboardInterrupt);
   } catch (const io::output_interrupted&) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
   } catch (const io::output_failed& e) {

@@ -53,7 +53,7 @@ digraph_game read_digraph(const std::string& path, bool undirected, const py::ob
   io::read_options options;
   options.undirected = undirected;
   options.max_memory = solve_settings::from_python(0, py::none(), max_memory).max_memory;
-  // Past max_memory the library's limit_exceeded becomes LimitExceeded, naming max_memory, as
+  // Past max_memory the library's stop at a limit becomes LimitExceeded, naming max_memory, as
   // for a solve.
   return interruptible([&](const std::atomic<bool>* stop) {
     options.stop = stop;

@@ -8,6 +8,7 @@
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/memory.hpp>
+#include <grundy/version.hpp>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -125,11 +126,11 @@ PYBIND11_MODULE(grundy, m) {
       "(an object with successors(state)) are explored and labelled by the same engine.\n"
       "solve() explores and labels a game's graph, octal_sequence() computes an octal game's\n"
       "values until their period is proven, winning_moves() and hint() say how to win.";
-  m.attr("__version__") = GRUNDY_VERSION;
+  m.attr("__version__") = std::string(grundy_ns::version());
   m.attr("INFINITY") = grundy_ns::infinity;
   m.attr("NO_REMOTENESS") = grundy_ns::no_remoteness;
 
-  auto limit = py::exception<grundy_ns::limit_exceeded>(m, "LimitExceeded", PyExc_RuntimeError);
+  auto limit = py::exception<grundy_ns::stopped>(m, "LimitExceeded", PyExc_RuntimeError);
   limit.doc() = "An exploration passed max_states or max_memory. The attributes states, edges, levels, "
                 "seconds and memory_bytes give the figures reached.";
   py::register_exception_translator(translate_errors);

@@ -55,7 +55,7 @@ std::string sequence_members(const grundy_sequence& values, const std::vector<st
 template <class Analysis> bool kept_partial(const Analysis& a, const computation& work) {
   if (!a.interrupted) return false;
   if (work.cause() != stop_cause::time || work.account().exceeded() || a.values.size() == 0)
-    throw interrupted("interrupted while computing the sequence", {});
+    throw stopped("interrupted while computing the sequence", stop_reason::interrupted, {});
   return true;
 }
 

@@ -37,7 +37,7 @@ protected:
       throw http_error(422, fmt::format("the answer would take more than the limit of {} bytes", bound_));
     // The flag, every 64 KB: a large export stops within a fraction of a second.
     if ((text_.size() + count) >> 16 != text_.size() >> 16 && stop_ && stop_->load(std::memory_order_relaxed))
-      throw interrupted("stopped while writing the answer", {});
+      throw stopped("stopped while writing the answer", stop_reason::interrupted, {});
     text_.append(s, count);
     return n;
   }

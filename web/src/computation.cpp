@@ -103,14 +103,12 @@ answer failure_answer(std::exception_ptr error, const computation& work) {
   } catch (const http_error& e) {
     if (auto a = by_cause()) return *a;
     return error_answer(e.status(), e.what(), e.code());
-  } catch (const exploration_stopped& e) {
+  } catch (const stopped& e) {
     if (auto a = by_cause()) return *a;
+    if (!e.has_figures()) return error_answer(422, e.what() + reached(), stop_code(e.reason()));
     // The figures reached, when the computation had any (an exploration's, not a quotient's).
     return error_answer(422, e.reached().states ? io::describe_stop(e) : e.what() + reached(),
                         stop_code(e.reason()), fmt::format("{{\"states\": {}}}", e.reached().states));
-  } catch (const stopped& e) {
-    if (auto a = by_cause()) return *a;
-    return error_answer(422, e.what() + reached(), stop_code(e.reason()));
   } catch (const std::bad_alloc&) {
     if (auto a = by_cause()) return *a;
     return error_answer(422, "the computation ran out of memory", "limit.memory");

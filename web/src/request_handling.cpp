@@ -68,7 +68,8 @@ answer run_job(std::function<answer(computation&)> job, computation& work, const
     }
     job = nullptr;
     if (a.status < 400 && work.account().exceeded())
-      a = failure_answer(std::make_exception_ptr(interrupted("past its memory", {})), work);
+      a = failure_answer(std::make_exception_ptr(stopped("past its memory", stop_reason::interrupted, {})),
+                         work);
   }
   if (a.body.size() > bounds.max_answer)
     a = error_answer(422, fmt::format("the answer would take {} bytes, more than the limit of {}",

@@ -28,7 +28,7 @@ enum class position_use { graph, strategy };
 
 // The position the request names. Throws http_error 400 (in the web's words) for a bad game or
 // position, grundy::stopped once *stop is set or past the reading's memory; for a graph,
-// limit_exceeded when the start position's own moves could not be held in memory.
+// grundy::stopped (a limit) when the start position's own moves could not be held in memory.
 any_builtin_position read_position(const parameters& p, std::string_view body, const limits& bounds,
                                    const std::atomic<bool>* stop, position_use use);
 

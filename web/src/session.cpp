@@ -174,10 +174,11 @@ private:
     server_.add(work_);
     auto run = [self = shared_from_this(), job = std::move(r.job), work = work_]() mutable {
       work->start();
-      auto a =
-          work->stopped()
-              ? failure_answer(std::make_exception_ptr(interrupted("stopped before it started", {})), *work)
-              : run_job(std::move(job), *work, self->server_.options.bounds);
+      auto a = work->stopped()
+                   ? failure_answer(std::make_exception_ptr(
+                                        stopped("stopped before it started", stop_reason::interrupted, {})),
+                                    *work)
+                   : run_job(std::move(job), *work, self->server_.options.bounds);
       // A stream's last line is made here, on the worker, and never copied again.
       if (self->streaming_) a = last_line(std::move(a));
       // A large computation's memory, freed, goes back to the system rather than staying with

@@ -23,23 +23,22 @@ using edge_index = std::uint64_t;
 using csr_graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
                                                      boost::no_property, vertex_id, edge_index>;
 
-// build_progress, and the exceptions that stop an exploration (limit_exceeded, interrupted,
-// all kinds of grundy::stopped), are in stop.hpp.
+// build_progress, and grundy::stopped, the exception that stops an exploration, are in stop.hpp.
 
 struct build_options {
-  // Past this many distinct positions exploration stops with limit_exceeded. Vertex ids are
+  // Past this many distinct positions exploration stops with grundy::stopped (a limit). Vertex ids are
   // 32-bit, so it cannot exceed 2^32 - 1.
   std::uint64_t max_states = 100'000'000;
-  // Resident memory, in bytes, past which exploration stops with limit_exceeded; 0: no limit.
+  // Resident memory, in bytes, past which exploration stops with grundy::stopped (a limit); 0: no limit.
   std::uint64_t max_memory = 0;
   // Threads for graded games (0: every core). Results do not depend on it.
   unsigned threads = 0;
   // Without edges, a graded game's graph keeps only its states; labelling then regenerates
-  // the moves (see label_graph in solve.hpp).
+  // the moves (see label() in label.hpp).
   bool keep_edges = true;
   // Called now and then with the progress made, from the exploring thread.
   std::function<void(const build_progress&)> progress;
-  // When set to true (by a signal handler, say), exploration stops with `interrupted`.
+  // When set to true (by a signal handler, say), exploration stops with grundy::stopped.
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -82,8 +81,8 @@ namespace grundy {
 // Each successor is put in canonical form and looked up among the positions met; a vertex's
 // edges are its distinct successors, so two moves to the same position make one edge, as
 // positions are counted in the literature. Graded games are explored level by level on
-// several threads, with the same graph whatever the thread count. Throws limit_exceeded past
-// the limits of `options`, and interrupted when asked to stop.
+// several threads, with the same graph whatever the thread count. Throws grundy::stopped past
+// the limits of `options` and when asked to stop.
 template <game G>
 game_graph<state_t<G>> build_graph(const G& g, const state_t<G>& start, const build_options& options = {}) {
   if constexpr (graded_game<G>)

@@ -7,7 +7,7 @@
 //   auto m = grundy::label(graph.graph, {.convention = grundy::play_convention::misere});
 //   auto f = grundy::label(graph.graph, {.cycles = grundy::cycle_policy::refuse, .stop = &flag});
 //
-// Every labelling throws labelling_stopped (a grundy::stopped) once *options.stop is true.
+// Every labelling throws grundy::stopped once *options.stop is true.
 
 #include <grundy/detail/exploration.hpp>
 #include <grundy/detail/regenerated_labels.hpp>
@@ -50,7 +50,7 @@ struct labelling_options {
   bool suspense = false;
   // Threads for a graded game's graph (0: every core). Results do not depend on it.
   unsigned threads = 0;
-  // When *stop becomes true (by a signal handler, say), labelling throws labelling_stopped.
+  // When *stop becomes true (by a signal handler, say), labelling throws grundy::stopped.
   const std::atomic<bool>* stop = nullptr;
   // Hears from the labelling of a graph built without edges (build_options::keep_edges),
   // which regenerates the moves and takes as long as the exploration.

@@ -25,7 +25,7 @@ public:
   not_acyclic() : std::runtime_error("the game graph has a cycle: the game is not finite") {}
 };
 
-// labelling_stopped, thrown once a stop flag is set, is in stop.hpp.
+// grundy::stopped, thrown once a stop flag is set, is in stop.hpp.
 
 } // namespace grundy
 
@@ -39,7 +39,7 @@ using detail::sinks_first_order;
 
 // The value of a vertex is the minimum excluded value (mex) of its successors' values.
 // Works on any Boost.Graph incidence and vertex-list graph whose vertex descriptors are
-// indices, and allocates nothing per vertex. Throws labelling_stopped once *stop is true.
+// indices, and allocates nothing per vertex. Throws grundy::stopped once *stop is true.
 template <class Graph>
 std::vector<grundy_value> sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   auto value = detail::huge_vector<grundy_value>(num_vertices(g), 0);
@@ -55,7 +55,7 @@ std::vector<grundy_value> sprague_grundy(const Graph& g, const std::atomic<bool>
 // The same values for a graph whose edges all lead from one level to the next (a graded
 // game's graph): levels are labelled from the deepest up, each level's vertices in parallel,
 // since they depend only on the level below. `level_starts` ends with the vertex count.
-// Throws labelling_stopped once *stop is true.
+// Throws grundy::stopped once *stop is true.
 template <class Graph, class Level>
 std::vector<grundy_value> sprague_grundy_by_level(const Graph& g, const std::vector<Level>& level_starts,
                                                   unsigned threads, const std::atomic<bool>* stop = nullptr) {
@@ -87,7 +87,7 @@ std::vector<grundy_value> sprague_grundy_by_level(const Graph& g, const std::vec
         value[v] = detail::mex_of_successors(g, static_cast<vertex>(v), value, seen);
       }
     });
-    if (cut.load()) throw labelling_stopped();
+    if (cut.load()) throw detail::labelling_interrupted();
   }
   return value;
 }

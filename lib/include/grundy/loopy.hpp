@@ -36,9 +36,6 @@ namespace grundy {
 // infinite_sets, generalized_outcome and format_value, which read these values, are in
 // values.hpp.
 
-// The values of every vertex with their sets: the same type as label()'s result.
-using generalized_labelling = labelling;
-
 // The generalized Sprague-Grundy values of every vertex (Fraenkel and Yesha's algorithm).
 //
 // Values are settled one number m at a time, by a retrograde analysis of the vertices still
@@ -50,7 +47,7 @@ using generalized_labelling = labelling;
 // m can no longer get a number (condition (b) fails for every larger one): it is ∞. Works on
 // any Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices, with
 // cycles, self-loops and repeated edges; on an acyclic graph it gives the ordinary values.
-// Throws labelling_stopped once *stop is true.
+// Throws grundy::stopped once *stop is true.
 template <class Graph>
 labelling generalized_sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   const std::size_t n = num_vertices(g);
@@ -119,9 +116,11 @@ labelling generalized_sprague_grundy(const Graph& g, const std::atomic<bool>* st
   return result;
 }
 
+namespace detail {
+
 // Values of every vertex of any finite game graph: the ordinary labelling when the graph is
 // acyclic (its topological sort is what finds a cycle), the generalized one otherwise, so that
-// acyclic graphs keep the ordinary labelling's speed. Deprecated: label(g, {.stop = stop}).
+// acyclic graphs keep the ordinary labelling's speed. label() is the entry point.
 template <class Graph>
 labelling sprague_grundy_with_cycles(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   try {
@@ -131,16 +130,6 @@ labelling sprague_grundy_with_cycles(const Graph& g, const std::atomic<bool>* st
   return generalized_sprague_grundy(g, stop);
 }
 
-// Normal-play outcomes of every vertex, cycles allowed (draws where play never ends).
-// Deprecated: label(g, {.outcomes = true, .stop = stop}).outcomes.
-template <class Graph>
-std::vector<outcome> normal_play_outcomes(const Graph& g, const std::atomic<bool>* stop = nullptr) {
-  const auto labelled = sprague_grundy_with_cycles(g, stop);
-  std::vector<outcome> result;
-  result.reserve(labelled.values.size());
-  for (std::size_t v = 0; v < labelled.values.size(); ++v)
-    result.push_back(labelled.outcome_of(static_cast<vertex_id>(v)));
-  return result;
-}
+} // namespace detail
 
 } // namespace grundy

@@ -21,7 +21,7 @@ namespace grundy {
 // player to move, since the opponent made the last move; any other position is won exactly
 // when some move leads to a position lost for the player who then moves. One pass in the
 // order sprague_grundy uses decides every vertex. Works on the same graphs as sprague_grundy,
-// throws not_acyclic for a graph with a cycle, and labelling_stopped once *stop is true.
+// throws not_acyclic for a graph with a cycle, and grundy::stopped once *stop is true.
 template <class Graph>
 std::vector<outcome> misere_outcomes(const Graph& g, const std::atomic<bool>* stop = nullptr) {
   std::vector<outcome> result(num_vertices(g), outcome::n);
@@ -67,18 +67,6 @@ inline std::vector<outcome> outcomes_of(const std::vector<grundy_value>& values)
   for (auto x : values)
     result.push_back(outcome_of(x));
   return result;
-}
-
-// Deprecated: label(g, {.outcomes = true}).outcomes, or outcomes_of(values).
-inline std::vector<outcome> normal_outcomes(const std::vector<grundy_value>& values) {
-  return outcomes_of(values);
-}
-
-// Outcomes of every vertex under `convention`, computed from the graph; throws not_acyclic for
-// a graph with a cycle. Deprecated: label(g, {.convention = convention, .cycles =
-// cycle_policy::refuse, .outcomes = true}).outcomes.
-template <class Graph> std::vector<outcome> outcomes(const Graph& g, play_convention convention) {
-  return convention == play_convention::misere ? misere_outcomes(g) : normal_outcomes(sprague_grundy(g));
 }
 
 // How many vertices are P-positions: positions lost by the player to move.

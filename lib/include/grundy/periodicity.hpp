@@ -25,12 +25,9 @@ struct periodicity {
   friend bool operator==(const periodicity&, const periodicity&) = default;
 };
 
-// Thrown by the periodicity searches and tests given a stop flag, once the flag is true: on
-// millions of values they take seconds, long enough for Ctrl-C or a deadline to matter.
-class periodicity_stopped : public stopped {
-public:
-  periodicity_stopped() : stopped("the search for a periodicity was stopped", stop_reason::interrupted) {}
-};
+// The periodicity searches and tests given a stop flag throw detail::period_search_interrupted()
+// once the flag is true: on millions of values they take seconds, long enough for Ctrl-C or a
+// deadline to matter.
 
 // Says whether a theorem about the game proves the periodicity shown by the values, from the
 // values computed so far.
@@ -41,7 +38,7 @@ using periodicity_prover = std::function<bool(const periodicity&)>;
 // one it does not (a proven one is the true one); one it does not prove needs at least two
 // whole periods, and at least 64 values, repeating after its preperiod. Empty when none shows.
 // Without `prove`, nothing is proven. Takes time about linear in values.size() for the
-// sequences games produce. Throws periodicity_stopped within milliseconds of *stop turning true
+// sequences games produce. Throws grundy::stopped within milliseconds of *stop turning true
 // (`prove` is expected to do the same for its own work).
 std::optional<periodicity> find_sequence_periodicity(const grundy_sequence& values,
                                                      const periodicity_prover& prove = {},

@@ -101,7 +101,7 @@ std::vector<remoteness_value> remoteness_by_level(const Graph& g, const std::vec
 // first such position to reach it is its fastest win; a predecessor all of whose moves lead to
 // won positions is lost once the last of them, its slowest, is settled. What is never settled
 // is a draw (no_remoteness). Costs O(V + E), with the predecessor lists. Repeated edges and
-// self-loops allowed. Throws labelling_stopped once *stop is true.
+// self-loops allowed. Throws grundy::stopped once *stop is true.
 template <class Graph>
 std::vector<remoteness_value> remoteness_by_retrograde(const Graph& g,
                                                        play_convention c = play_convention::normal,
@@ -137,7 +137,7 @@ std::vector<remoteness_value> remoteness_by_retrograde(const Graph& g,
 // Remoteness of every vertex of any finite game graph under convention c: one pass in the
 // labellings' order when the graph is acyclic, the retrograde analysis otherwise. Works on any
 // Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices. Throws
-// labelling_stopped once *stop is true.
+// grundy::stopped once *stop is true.
 template <class Graph>
 std::vector<remoteness_value> remoteness(const Graph& g, play_convention c = play_convention::normal,
                                          const std::atomic<bool>* stop = nullptr) {

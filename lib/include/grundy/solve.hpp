@@ -20,36 +20,6 @@
 
 namespace grundy {
 
-// Values of a graded game's graph built without edges: levels are labelled from the deepest
-// up, regenerating each vertex's moves and finding its successors' values in an index of the
-// level below, the only one held at a time. Throws labelling_stopped once *stop is true.
-// Deprecated: label(g, gg, {.threads = threads, .stop = stop, .progress = progress}).values.
-template <graded_game G>
-std::vector<grundy_value>
-label_by_regenerating(const G& g, const game_graph<state_t<G>>& gg, unsigned threads,
-                      const std::atomic<bool>* stop = nullptr,
-                      const std::function<void(const build_progress&)>& progress = {}) {
-  return detail::regenerated_values(g, gg, threads, stop, progress);
-}
-
-// Sprague-Grundy values of every vertex, by the fastest means the graph allows: the values of
-// label(g, gg, {.threads = threads, .stop = stop, .progress = progress}), with the sets of
-// the infinite vertices moved to *infinite when given. Deprecated: label() is the entry
-// point (it gives the sets, and outcomes under either convention, in one result).
-template <game G>
-std::vector<grundy_value> label_graph(const G& g, const game_graph<state_t<G>>& gg, unsigned threads = 0,
-                                      const std::atomic<bool>* stop = nullptr,
-                                      infinite_sets* infinite = nullptr,
-                                      const std::function<void(const build_progress&)>& progress = {}) {
-  labelling_options options;
-  options.threads = threads;
-  options.stop = stop;
-  options.progress = progress;
-  auto labelled = label(g, gg, options);
-  if (infinite) *infinite = std::move(labelled.infinite);
-  return std::move(labelled.values);
-}
-
 // A game solved: its graph, the labelling of every vertex (values, with the sets of the
 // vertices of value ∞(K): outcome_of(v) and format_value(v) read them) and the statistics.
 template <game G> struct solved_graph : labelling {
@@ -57,7 +27,7 @@ template <game G> struct solved_graph : labelling {
   graph_statistics statistics;
 };
 
-// Builds, labels and measures the graph. Throws what build_graph throws, and `interrupted`,
+// Builds, labels and measures the graph. Throws what build_graph throws, and grundy::stopped,
 // with the explored graph's figures, when options.stop is set while labelling.
 template <game G>
 solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& options = {}) {
@@ -72,9 +42,9 @@ solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& 
     how.stop = options.stop;
     how.progress = options.progress;
     static_cast<labelling&>(r) = label(g, r.graph, how);
-  } catch (const labelling_stopped&) {
-    throw interrupted(
-        "interrupted while labelling",
+  } catch (const stopped&) {
+    throw stopped(
+        "interrupted while labelling", stop_reason::interrupted,
         {r.graph.depth(), r.graph.vertex_count(), r.graph.edge_count(),
          r.graph.seconds + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
          current_memory_bytes()});

@@ -1,7 +1,7 @@
 #pragma once
 // How far a long computation got, and the one exception that stops it early: builders,
-// labellings, graph readers and engines all throw grundy::stopped (or one of the older names
-// below, all derived from it), so that a caller can catch one type and still tell why.
+// labellings, graph readers and engines all throw grundy::stopped, whose reason() tells a
+// limit passed from a request to stop.
 
 #include <cstddef>
 #include <cstdint>
@@ -33,62 +33,37 @@ enum class stop_reason : char {
 };
 
 // A computation stopped early. The message says why in neutral terms (a front end adds the
-// advice in its own words: an option to raise, an argument to pass); reached() holds the
-// figures reached, all zero where the computation had none to give (a labelling stopped).
+// advice in its own words: an option to raise, an argument to pass). An exploration, or a
+// reader, gives the figures it reached (reached(), has_figures()); other computations (a
+// labelling, a search for a period, a misère quotient) have none to give: reached() is then all
+// zero and a front end shows the message alone.
 class stopped : public std::runtime_error {
 public:
-  stopped(const std::string& what, stop_reason reason, build_progress reached = {})
-      : std::runtime_error(what), reason_(reason), reached_(reached) {}
+  stopped(const std::string& what, stop_reason reason) : std::runtime_error(what), reason_(reason) {}
+  stopped(const std::string& what, stop_reason reason, build_progress reached)
+      : std::runtime_error(what), reason_(reason), reached_(reached), has_figures_(true) {}
   stop_reason reason() const noexcept { return reason_; }
   const build_progress& reached() const noexcept { return reached_; }
+  bool has_figures() const noexcept { return has_figures_; }
   // A limit was passed, as opposed to a request to stop.
   bool by_limit() const noexcept { return reason_ != stop_reason::interrupted; }
 
 private:
   stop_reason reason_;
   build_progress reached_;
+  bool has_figures_ = false;
 };
 
-// The older names, each a kind of stopped with the same messages as before.
+namespace detail {
 
-// An exploration (or a graph file's reading) stopped: limit_exceeded or interrupted.
-class exploration_stopped : public stopped {
-public:
-  exploration_stopped(const std::string& what, build_progress reached,
-                      stop_reason reason = stop_reason::interrupted)
-      : stopped(what, reason, reached) {}
-  std::uint64_t states_reached() const noexcept { return reached().states; }
-  std::size_t levels_reached() const noexcept { return reached().levels; }
-};
+// What every labelling throws once its stop flag is set, and the search for a period likewise:
+// one sentence each wherever the flag is read.
+inline stopped labelling_interrupted() { return {"labelling was stopped", stop_reason::interrupted}; }
+inline stopped period_search_interrupted() {
+  return {"the search for a periodicity was stopped", stop_reason::interrupted};
+}
 
-// Which limit stopped an exploration: stop_reason without `interrupted`, same values.
-enum class limit_kind : char {
-  states = static_cast<char>(stop_reason::states),
-  memory = static_cast<char>(stop_reason::memory),
-  level_size = static_cast<char>(stop_reason::level_size),
-};
-
-// Exploration passed build_options::max_states or max_memory.
-class limit_exceeded : public exploration_stopped {
-public:
-  limit_exceeded(const std::string& what, build_progress reached, limit_kind kind = limit_kind::states)
-      : exploration_stopped(what, reached, static_cast<stop_reason>(kind)) {}
-  limit_kind kind() const noexcept { return static_cast<limit_kind>(reason()); }
-};
-
-// Exploration was asked to stop (build_options::stop was set, by Ctrl-C for instance).
-class interrupted : public exploration_stopped {
-public:
-  interrupted(const std::string& what, build_progress reached)
-      : exploration_stopped(what, reached, stop_reason::interrupted) {}
-};
-
-// Thrown by the labelling functions given a stop flag, once the flag is true: labelling a
-// graph of hundreds of millions of vertices takes long enough for Ctrl-C to matter.
-class labelling_stopped : public stopped {
-public:
-  labelling_stopped() : stopped("labelling was stopped", stop_reason::interrupted) {}
-};
+} // namespace detail
 
 // A memory limit as its messages write it: in MB, or in bytes below 1 MB, which would read 0 MB.
 inline std::string memory_limit_text(std::uint64_t bytes) {

@@ -109,8 +109,6 @@ struct labelling {
   }
   // The value as people read it: "3", "∞(0,2)".
   std::string format_value(vertex_id v) const { return grundy::format_value(values[v], infinite.of(v)); }
-  // The same as format_value (the name generalized_labelling had).
-  std::string format(vertex_id v) const { return format_value(v); }
 };
 
 } // namespace grundy

@@ -111,12 +111,12 @@ void check_expansion_memory(std::uint64_t moves, std::uint64_t bytes_per_move, s
   __extension__ using u128 = unsigned __int128;
   const u128 bytes = u128{moves} * bytes_per_move;
   if (bytes / 2 > max_memory)
-    throw limit_exceeded(
-        fmt::format("the position has about {} moves, whose positions need about {} MB at "
-                    "once, more than the memory limit of {} MB",
-                    moves, static_cast<std::uint64_t>(std::min<u128>(bytes >> 20, ~std::uint64_t{0})),
-                    max_memory >> 20),
-        build_progress{}, limit_kind::memory);
+    throw stopped(fmt::format("the position has about {} moves, whose positions need about {} MB at "
+                              "once, more than the memory limit of {} MB",
+                              moves,
+                              static_cast<std::uint64_t>(std::min<u128>(bytes >> 20, ~std::uint64_t{0})),
+                              max_memory >> 20),
+                  stop_reason::memory, build_progress{});
 }
 
 } // namespace grundy

@@ -38,7 +38,7 @@ heap_analysis from_octal(const heap_rule& rule, const octal_code& code,
   if (r.period) {
     try {
       r.values_to_prove = heap_values_to_prove(rule, r.values, *r.period, options.stop);
-    } catch (const periodicity_stopped&) {
+    } catch (const stopped&) {
       r.interrupted = true;
       r.period.reset();
       r.periodicity_checked = false;
@@ -72,7 +72,7 @@ heap_analysis analyse_heap_rule(const heap_rule& rule, const heap_analysis_optio
       a.period = find_heap_periodicity(values, rule, options.stop);
       a.values_to_prove.reset();
       if (a.period) a.values_to_prove = heap_values_to_prove(rule, values, *a.period, options.stop);
-    } catch (const periodicity_stopped&) {
+    } catch (const stopped&) {
       a.interrupted = true;
       a.period.reset();
       a.values_to_prove.reset();

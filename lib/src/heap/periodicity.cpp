@@ -43,7 +43,7 @@ std::optional<std::size_t> all_but_values_to_prove(const subtraction_rule& rule,
   detail::work_meter meter;
   for (std::size_t a = period.preperiod, tries = 0; a + m + p <= g.size() && tries < 64; a += p, ++tries) {
     // Each try reads the a + p values before it: 64 of them on a million values is a while.
-    if (meter.stop_due(stop, a + p + 1)) throw periodicity_stopped();
+    if (meter.stop_due(stop, a + p + 1)) throw detail::period_search_interrupted();
     // The values show G(j + p) = G(j) + s from the preperiod to the end, hence on [a, a + m).
     in_e.assign(0, 0);
     in_eb.assign(0, 0);

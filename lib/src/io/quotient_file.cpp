@@ -79,10 +79,11 @@ void check_fields(const std::string& path, const detail::quotient_fields& f) {
 // A stop of the checks in the reading's words: the engines' messages speak of a computation.
 [[noreturn]] void rethrow_stop(const stopped& e, const std::string& path, std::uint64_t max_memory) {
   if (!e.by_limit())
-    throw interrupted(fmt::format("interrupted while checking the quotient file {}", path), {});
-  throw limit_exceeded(fmt::format("checking the quotient file {} needs more than the memory limit of {}",
-                                   path, memory_limit_text(max_memory)),
-                       {}, limit_kind::memory);
+    throw stopped(fmt::format("interrupted while checking the quotient file {}", path),
+                  stop_reason::interrupted, {});
+  throw stopped(fmt::format("checking the quotient file {} needs more than the memory limit of {}", path,
+                            memory_limit_text(max_memory)),
+                stop_reason::memory, {});
 }
 
 misere_quotient read_quotient(detail::reading& r, const quotient_read_options& options) {

@@ -50,17 +50,17 @@ void reading::charge(std::int64_t bytes) {
   if (options_.max_memory != 0 && held_ + static_cast<std::uint64_t>(bytes) > options_.max_memory) {
     build_progress reached;
     reached.memory_bytes = held_ + static_cast<std::uint64_t>(bytes);
-    throw limit_exceeded(fmt::format("reading the {} {} needs more than the memory limit of {}", noun_,
-                                     shown_path_, mebibytes(options_.max_memory)),
-                         reached, limit_kind::memory);
+    throw stopped(fmt::format("reading the {} {} needs more than the memory limit of {}", noun_, shown_path_,
+                              mebibytes(options_.max_memory)),
+                  stop_reason::memory, reached);
   }
   held_ += static_cast<std::uint64_t>(bytes);
 }
 
 void reading::check_stop() const {
   if (options_.stop && options_.stop->load(std::memory_order_relaxed))
-    throw interrupted(fmt::format("interrupted while reading the {} {}", noun_, shown_path_),
-                      build_progress{});
+    throw stopped(fmt::format("interrupted while reading the {} {}", noun_, shown_path_),
+                  stop_reason::interrupted, build_progress{});
 }
 
 void reading::fail(std::uint64_t line, std::string_view what) const {

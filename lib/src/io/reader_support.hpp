@@ -35,9 +35,9 @@ public:
   // The bytes charged and not given back.
   std::uint64_t held() const noexcept { return held_; }
 
-  // Adds (or, negative, removes) bytes held; throws limit_exceeded past options().max_memory.
+  // Adds (or, negative, removes) bytes held; throws grundy::stopped past options().max_memory.
   void charge(std::int64_t bytes);
-  // Throws grundy::interrupted once options().stop is set.
+  // Throws grundy::stopped once options().stop is set.
   void check_stop() const;
 
   // "cannot read the graph file X: line N: what" (line 0: no line).

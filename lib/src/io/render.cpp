@@ -229,7 +229,8 @@ std::string render_dot_text(std::string_view dot_text, std::string_view format, 
     throw std::invalid_argument(fmt::format("pictures are svg or png, not '{}'", portable_name(format)));
   dot_process dot({}, format);
   std::string picture;
-  if (!dot.exchange(dot_text, picture, max_output, stop)) throw interrupted("drawing was stopped", {});
+  if (!dot.exchange(dot_text, picture, max_output, stop))
+    throw stopped("drawing was stopped", stop_reason::interrupted, {});
   const int status = dot.wait();
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     const auto said = dot.first_error_line();

@@ -25,7 +25,7 @@ std::string with_thousands(std::uint64_t n) {
   return text;
 }
 
-std::string describe_stop(const exploration_stopped& e, std::string_view advice) {
+std::string describe_stop(const stopped& e, std::string_view advice) {
   const auto& r = e.reached();
   return fmt::format("{}{}{}{}; reached {} positions and {} moves in {} levels, {} s, {} of memory", e.what(),
                      advice.empty() ? "" : " (", advice, advice.empty() ? "" : ")", with_thousands(r.states),

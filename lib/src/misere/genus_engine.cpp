@@ -46,10 +46,10 @@ genus_engine::genus_engine(const heap_rule& rule, heap_size max_heap, const genu
                 build_progress reached;
                 reached.states = nodes_.size();
                 reached.memory_bytes = bytes;
-                throw limit_exceeded("the genus computation needs more than " +
-                                         memory_limit_text(options_.max_memory) + " of memory (" +
-                                         std::to_string(nodes_.size()) + " sums of heaps held)",
-                                     reached, limit_kind::memory);
+                throw stopped("the genus computation needs more than " +
+                                  memory_limit_text(options_.max_memory) + " of memory (" +
+                                  std::to_string(nodes_.size()) + " sums of heaps held)",
+                              stop_reason::memory, reached);
               }),
       // The heaps' values live in the sequence's own storage, held as long as the engine: charged
       // at their widest before they are computed, so that a limit refuses a heap too large for it

@@ -39,7 +39,7 @@ public:
   static constexpr std::uint32_t no_node = 0xFFFF'FFFF;
   std::uint32_t wild_reached(std::uint32_t node) const { return nodes_[node].wild; }
   // Charges what a caller holds beside the engine (its results, one a heap) to the engine's
-  // limit: throws limit_exceeded when it would pass it.
+  // limit: throws grundy::stopped (a limit) when it would pass it.
   void charge(std::uint64_t bytes) { budget_.take(bytes); }
 
 private:

@@ -29,9 +29,9 @@ public:
       if (f.period == 0) throw std::logic_error("a cyclic monoid needs a period");
       size *= f.index + f.period;
       if (size > UINT32_MAX / 2)
-        throw limit_exceeded(fmt::format("a candidate misère quotient of {} would have more than {} elements",
-                                         ctx.rule().str(), UINT32_MAX / 2),
-                             {}, limit_kind::states);
+        throw stopped(fmt::format("a candidate misère quotient of {} would have more than {} elements",
+                                  ctx.rule().str(), UINT32_MAX / 2),
+                      stop_reason::states, {});
     }
     size_ = static_cast<std::size_t>(size);
   }

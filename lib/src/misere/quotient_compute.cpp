@@ -100,10 +100,10 @@ table_monoid recalibrate(const engine_context& ctx, const table_monoid& trial, h
       }
     }
   // Front ends report limits as run failures; an engine that cannot go on is one of those.
-  throw limit_exceeded(fmt::format("the misère quotient of {} cannot be found at heap {}: no candidate "
-                                   "tried classifies the sum {} right",
-                                   ctx.rule().str(), n, sum_text(failure)),
-                       {}, limit_kind::states);
+  throw stopped(fmt::format("the misère quotient of {} cannot be found at heap {}: no candidate "
+                            "tried classifies the sum {} right",
+                            ctx.rule().str(), n, sum_text(failure)),
+                stop_reason::states, {});
 }
 
 } // namespace
@@ -147,11 +147,10 @@ misere_quotient compute_misere_quotient(const heap_rule& rule, heap_size max_hea
         ctx.progress(n - 1, trial.order, candidates);
         ctx.check();
         if (tried.seen(trial))
-          throw limit_exceeded(
-              fmt::format("the misère quotient of {} cannot be found at heap {}: its "
-                          "refinement returned to a candidate it had tried after {} candidates",
-                          rule.str(), n, candidates),
-              {}, limit_kind::states);
+          throw stopped(fmt::format("the misère quotient of {} cannot be found at heap {}: its "
+                                    "refinement returned to a candidate it had tried after {} candidates",
+                                    rule.str(), n, candidates),
+                        stop_reason::states, {});
       }
       q = std::move(trial);
     }

@@ -14,9 +14,9 @@ engine_context::engine_context(const heap_rule& rule, const quotient_options& op
     : rule_(rule), opts_(options),
       budget_(options.max_memory,
               [this](std::uint64_t) {
-                throw limit_exceeded(fmt::format("the misère quotient of {} needs more than {} of memory",
-                                                 rule_.str(), memory_limit_text(opts_.max_memory)),
-                                     {}, limit_kind::memory);
+                throw stopped(fmt::format("the misère quotient of {} needs more than {} of memory",
+                                          rule_.str(), memory_limit_text(opts_.max_memory)),
+                              stop_reason::memory, {});
               }),
       scope_(&budget_) {}
 
@@ -65,9 +65,9 @@ void engine_context::check() const {
 
 void engine_context::check_order(std::size_t order, heap_size h) const {
   if (order > opts_.max_order)
-    throw limit_exceeded(fmt::format("the misère quotient of {} has more than {} elements at heap {}",
-                                     rule_.str(), opts_.max_order, h),
-                         {}, limit_kind::states);
+    throw stopped(fmt::format("the misère quotient of {} has more than {} elements at heap {}", rule_.str(),
+                              opts_.max_order, h),
+                  stop_reason::states, {});
 }
 
 void engine_context::progress(heap_size h, std::size_t order, std::size_t candidates) const {

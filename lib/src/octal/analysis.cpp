@@ -155,7 +155,7 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
   const auto look_for_period = [&] {
     try {
       a.period = find_periodicity(values, code, options.stop);
-    } catch (const periodicity_stopped&) {
+    } catch (const stopped&) {
       a.interrupted = true;
       a.period.reset();
       a.periodicity_checked = false;

@@ -65,7 +65,7 @@ std::optional<std::size_t> arithmetic_values_to_prove(const octal_code& code, co
   // Each part reads up to millions of values or options: the meter looks at the stop flag.
   detail::work_meter meter;
   const auto count = [&](std::uint64_t work) {
-    if (meter.stop_due(stop, work)) throw periodicity_stopped();
+    if (meter.stop_due(stop, work)) throw detail::period_search_interrupted();
   };
   for (std::size_t h = 0; h < a + p; ++h) { // (H1)
     count(1);

@@ -51,7 +51,7 @@ std::optional<periodicity> search(std::span<const T> g, std::size_t t, std::size
   std::vector<std::pair<index, index>> recorded;
   detail::work_meter meter;
   for (index p = 1; p < size; ++p) {
-    if (meter.stop_due(stop, 1 + recorded.size())) throw periodicity_stopped();
+    if (meter.stop_due(stop, 1 + recorded.size())) throw detail::period_search_interrupted();
     if (std::any_of(recorded.begin(), recorded.end(),
                     [&](const auto& r) { return p % r.first == 0 && p <= size - r.second; }))
       continue;
@@ -68,7 +68,8 @@ std::optional<periodicity> search(std::span<const T> g, std::size_t t, std::size
     // The preperiod for p is one past the last mismatch: scan down from the end, giving up as
     // soon as it is sure to exceed `useful` (for most p at the first or second comparison).
     index s = match_down(g, size - p, p, std::max<index>(useful, 0));
-    if (meter.stop_due(stop, static_cast<std::uint64_t>(size - p - s))) throw periodicity_stopped();
+    if (meter.stop_due(stop, static_cast<std::uint64_t>(size - p - s)))
+      throw detail::period_search_interrupted();
     if (s > useful) continue;
     s = match_down(g, s, p, 0);
     const auto found = periodicity{static_cast<std::size_t>(s), static_cast<std::size_t>(p), false};

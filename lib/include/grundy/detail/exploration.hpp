@@ -39,10 +39,10 @@ public:
 
   double seconds() const { return progress(0, 0, 0).seconds; }
 
-  limit_exceeded too_many_states(const build_progress& reached) const {
-    return limit_exceeded("exploration stopped: the graph has more than the limit of " +
-                              std::to_string(max_states_) + " positions",
-                          reached, limit_kind::states);
+  stopped too_many_states(const build_progress& reached) const {
+    return stopped("exploration stopped: the graph has more than the limit of " +
+                       std::to_string(max_states_) + " positions",
+                   stop_reason::states, reached);
   }
 
   // True once exploration must end: the stop flag is set or the memory passed its limit.
@@ -61,10 +61,10 @@ public:
     return true;
   }
 
-  // On the exploring thread: throws `interrupted` or limit_exceeded, with the figures given.
+  // On the exploring thread: throws grundy::stopped, with the figures given.
   void check(std::size_t levels, std::uint64_t states, std::uint64_t edges) const {
     if (stop_requested(options_.stop) || stopped_.load(std::memory_order_relaxed))
-      throw interrupted("interrupted", progress(levels, states, edges));
+      throw stopped("interrupted", stop_reason::interrupted, progress(levels, states, edges));
     if (states > max_states_) throw too_many_states(progress(levels, std::min(states, max_states_), edges));
     const bool over = over_memory_.load(std::memory_order_relaxed);
     if ((options_.max_memory || options_.progress) && (over || look_due())) {
@@ -73,15 +73,15 @@ public:
       // report read below the limit it says was passed.
       if (over) p.memory_bytes = std::max(p.memory_bytes, over_bytes_.load(std::memory_order_relaxed));
       if (options_.max_memory && (over || p.memory_bytes > options_.max_memory))
-        throw limit_exceeded("exploration stopped: memory passed the limit of " +
-                                 memory_limit_text(options_.max_memory),
-                             p, limit_kind::memory);
+        throw stopped("exploration stopped: memory passed the limit of " +
+                          memory_limit_text(options_.max_memory),
+                      stop_reason::memory, p);
       if (options_.progress) options_.progress(p);
     }
   }
 
   // On the exploring thread, before a step that touches `bytes` at once (a vector moving to a
-  // larger block, a level's states copied into the graph): throws limit_exceeded if the step
+  // larger block, a level's states copied into the graph): throws grundy::stopped if the step
   // would pass the memory limit. Readings between units of work cannot see such a step coming,
   // and once made it has passed the limit by its size (a 29 MB copy under a limit of 50 MB
   // reached 76 MB).
@@ -92,10 +92,9 @@ public:
     // Rounded up, so that a need just past a limit in megabytes never reads as the limit itself.
     constexpr std::uint64_t megabyte = std::uint64_t{1} << 20;
     const std::uint64_t need = (p.memory_bytes + bytes + megabyte - 1) / megabyte * megabyte;
-    throw limit_exceeded("exploration stopped: its next step would take memory to " +
-                             memory_limit_text(need) + ", past the limit of " +
-                             memory_limit_text(options_.max_memory),
-                         p, limit_kind::memory);
+    throw stopped("exploration stopped: its next step would take memory to " + memory_limit_text(need) +
+                      ", past the limit of " + memory_limit_text(options_.max_memory),
+                  stop_reason::memory, p);
   }
 
 private:

@@ -23,7 +23,7 @@
 namespace grundy::detail {
 
 inline void check_stop(const std::atomic<bool>* stop) {
-  if (stop_requested(stop)) throw labelling_stopped();
+  if (stop_requested(stop)) throw detail::labelling_interrupted();
 }
 
 // Boost's topological sort, looking at the stop flag as it goes: the depth-first search of a
@@ -52,7 +52,7 @@ template <class Graph> bool edges_ascend(const Graph& g, const std::atomic<bool>
 }
 
 // Vertices in an order where every vertex comes after all of its successors. Throws
-// labelling_stopped once *stop is true.
+// grundy::stopped once *stop is true.
 template <class Graph>
 std::vector<typename boost::graph_traits<Graph>::vertex_descriptor>
 sinks_first_order(const Graph& g, const std::atomic<bool>* stop = nullptr) {

@@ -103,7 +103,7 @@ std::vector<grundy_value> regenerated_values(const G& g, const game_graph<state_
   options.stop = stop;
   const exploration_monitor monitor(options);
   const auto check = [&] {
-    if (monitor.halted()) throw labelling_stopped();
+    if (monitor.halted()) throw detail::labelling_interrupted();
   };
   std::vector<grundy_value> value(gg.vertex_count(), 0);
   arena memory;

@@ -69,7 +69,7 @@ public:
       : game_(g), net_(comm), options_(o), method_(resolve_method(o)) {}
 
   // Explores every position reachable from `start`. Collective; throws on_all_ranks of
-  // limit_exceeded or interrupted as build_graph does.
+  // grundy::stopped as build_graph does.
   void explore(const state& start);
 
   // This rank's vertices' labels: Sprague-Grundy values under normal play, and under misère

@@ -122,7 +122,7 @@ template <class E> void check_moves(const game_position<game_t<E>>& p, bool list
     check_heap_moves(p.start, listing);
 }
 
-// Refuses (limit_exceeded) a position whose own moves could not be held in `max_memory`.
+// Refuses (grundy::stopped, a limit) a position whose own moves could not be held in `max_memory`.
 template <class E> void check_expansion(const game_position<game_t<E>>& p, std::uint64_t max_memory) {
   if constexpr (requires { E::check_expansion(p, max_memory); })
     E::check_expansion(p, max_memory);

@@ -24,7 +24,7 @@ heap_change heap_difference(const heaps& before, const heaps& after);
 // <position>" when no heap move leads from one to the other.
 std::string describe_heap_move(const heaps& before, const heaps& after);
 
-// Refuses (limit_exceeded of memory) heaps whose own moves, `moves_per_token` for each token of
+// Refuses (grundy::stopped, a memory limit) heaps whose own moves, `moves_per_token` for each token of
 // each heap of a different size (one for Nim), could not be held in `max_memory` (0: no limit)
 // at once: a game hands a position's moves over all at once, before the exploration can look
 // at its memory.

@@ -22,14 +22,14 @@ namespace grundy {
 // - all but a finite set S: arithmetic periodicity by the test proven in
 //   lib/src/heap/periodicity.cpp, which needs a + max(S) + period values for a preperiod
 //   a >= the preperiod at which the values seen so far pass it.
-// Throws periodicity_stopped within milliseconds of *stop turning true.
+// Throws grundy::stopped within milliseconds of *stop turning true.
 std::optional<std::size_t> heap_values_to_prove(const heap_rule& rule, const grundy_sequence& values,
                                                 const periodicity& period,
                                                 const std::atomic<bool>* stop = nullptr);
 
 // The periodicity the values show, ordinary or arithmetic (smallest preperiod, then smallest
 // period), proven when heap_values_to_prove says the values suffice. Octal codes answer as
-// find_periodicity does. Empty when none shows. Throws periodicity_stopped within milliseconds
+// find_periodicity does. Empty when none shows. Throws grundy::stopped within milliseconds
 // of *stop turning true.
 std::optional<periodicity> find_heap_periodicity(const grundy_sequence& values, const heap_rule& rule,
                                                  const std::atomic<bool>* stop = nullptr);

@@ -48,11 +48,11 @@ private:
 };
 
 struct read_options {
-  // Once *stop is true, reading throws grundy::interrupted (within a chunk of input: a fraction
+  // Once *stop is true, reading throws grundy::stopped (within a chunk of input: a fraction
   // of a second, even on a pipe that sends nothing).
   const std::atomic<bool>* stop = nullptr;
   // Bytes the reading may hold (the graph read so far, the reader's buffers and names); past it,
-  // grundy::limit_exceeded. 0: no limit.
+  // grundy::stopped (a limit). 0: no limit.
   std::uint64_t max_memory = 0;
   // Bytes of input past which the file is refused: a bound for endless inputs (/dev/zero, a pipe).
   std::uint64_t max_input_bytes = std::uint64_t{16} << 30;
@@ -84,8 +84,8 @@ struct named_graph {
 graph_format format_of_text(std::string_view text);
 
 // Reads the graph in `path` in the format its name says (format_of). Throws graph_file_error
-// (undirected_graph_error for an undirected graph), grundy::interrupted once options.stop is set,
-// grundy::limit_exceeded past options.max_memory, std::invalid_argument for options out of range.
+// (undirected_graph_error for an undirected graph), grundy::stopped once options.stop is set,
+// grundy::stopped past options.max_memory, std::invalid_argument for options out of range.
 named_graph read_graph(const std::string& path, const read_options& options = {});
 named_graph read_graph(const std::string& path, graph_format format, const read_options& options = {});
 

@@ -61,16 +61,10 @@ public:
   misere_needs_edges() : std::logic_error("misère values need the graph's edges, which were not kept") {}
 };
 
-// The misère labelling was stopped: the graph's figures are reached().
-class misere_labelling_stopped : public interrupted {
-public:
-  using interrupted::interrupted;
-};
-
 // solve(), then, with `misere`, the misère labelling of the same graph. Throws what solve
 // throws, misere_needs_acyclic, misere_needs_edges for a graph kept without its edges, and
-// grundy::interrupted once options.stop is set (misere_labelling_stopped, with the graph's
-// figures, in the misère labelling).
+// grundy::stopped once options.stop is set (with the graph's figures, in the misère labelling
+// too).
 template <game G>
 graph_solution<G> solve_for_report(const G& g, const state_t<G>& start, const build_options& options,
                                    bool misere) {
@@ -82,10 +76,10 @@ graph_solution<G> solve_for_report(const G& g, const state_t<G>& start, const bu
     r.misere_values = misere_values(graph.graph, options.stop);
   } catch (const not_acyclic&) {
     throw misere_needs_acyclic();
-  } catch (const labelling_stopped&) {
-    throw misere_labelling_stopped(
-        "interrupted while labelling misère outcomes",
-        {graph.depth(), graph.vertex_count(), graph.edge_count(), graph.seconds, 0});
+  } catch (const stopped&) {
+    throw stopped(
+        "interrupted while labelling misère outcomes", stop_reason::interrupted,
+        {graph.depth(), graph.vertex_count(), graph.edge_count(), graph.seconds, current_memory_bytes()});
   }
   r.misere_outcomes = outcomes_of(r.misere_values);
   r.misere = misere_figures{r.misere_outcomes[0], count_positions(g, graph, [&](vertex_id v) {

@@ -84,9 +84,9 @@ struct hint_record {
 //
 // Throws what the parsing of a position throws for a position whose moves are too many to go
 // through (notation_error, a std::invalid_argument) or, with `all`, too many to hold (the advice
-// ending its message); limit_exceeded past options.limits; std::invalid_argument for a misère
-// game with cycles; and grundy::stopped once *options.limits.stop is set: `interrupted` (an
-// exploration, with its figures) or a plain stopped (stop_reason::interrupted) elsewhere.
+// ending its message); grundy::stopped past options.limits; std::invalid_argument for a misère
+// game with cycles; and grundy::stopped once *options.limits.stop is set (with its
+// figures in an exploration).
 hint_record compute_hint(const any_builtin_position& position, const hint_options& options = {});
 
 // The hint as `grundy hint` prints it: Nim's explanation, then "position", "outcome", the moves

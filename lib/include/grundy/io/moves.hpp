@@ -64,7 +64,7 @@ struct move_list {
 
 // Every legal move of `position` under options.convention. Throws notation_error (a
 // std::invalid_argument) for a position with too many moves to list (more than 10^5 tokens on
-// heaps, as `grundy play` refuses them), and what compute_hint throws: limit_exceeded past
+// heaps, as `grundy play` refuses them), and what compute_hint throws: grundy::stopped past
 // options.limits, std::invalid_argument for a misère game with cycles, grundy::stopped once
 // *options.limits.stop is set.
 move_list list_moves(const any_builtin_position& position, const move_list_options& options = {});

@@ -41,7 +41,7 @@ struct quotient_read_options {
   // sends nothing).
   const std::atomic<bool>* stop = nullptr;
   // Bytes the reading and the check may hold, the tables counted before they are allocated;
-  // past it, grundy::limit_exceeded. 0: no limit.
+  // past it, grundy::stopped (a limit). 0: no limit.
   std::uint64_t max_memory = 0;
   // Bytes of input past which the file is refused: a bound for endless inputs (a pipe).
   std::uint64_t max_input_bytes = std::uint64_t{1} << 30;

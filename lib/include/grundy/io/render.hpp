@@ -27,7 +27,7 @@ std::string render_dot(const std::string& dot_path, std::string_view format,
 
 // The picture `format` ("svg" or "png") of a graph in DOT, drawn by Graphviz's dot through pipes:
 // nothing is written to disk. Throws std::invalid_argument for another format, render_failed when
-// dot is missing or fails or the picture passes `max_output` bytes, grundy::interrupted once
+// dot is missing or fails or the picture passes `max_output` bytes, grundy::stopped once
 // *stop is set (dot is then ended).
 std::string render_dot_text(std::string_view dot_text, std::string_view format,
                             const std::atomic<bool>* stop = nullptr, std::size_t max_output = 64u << 20);

@@ -41,6 +41,6 @@ std::string with_thousands(std::uint64_t n);
 
 // A stopped exploration as one line: why, the advice given (in brackets, when not empty), and
 // the figures reached.
-std::string describe_stop(const exploration_stopped& e, std::string_view advice = {});
+std::string describe_stop(const stopped& e, std::string_view advice = {});
 
 } // namespace grundy::io

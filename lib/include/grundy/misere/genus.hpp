@@ -44,7 +44,7 @@ struct genus_options {
 };
 
 // The genus of heaps 0..max_heap of `rule` (index h for heap h). Past options.max_memory it
-// throws limit_exceeded; once *options.stop is true, `stopped` within a fraction of a second.
+// throws grundy::stopped (a limit); once *options.stop is true, `stopped` within a fraction of a second.
 std::vector<genus> heap_genera(const heap_rule& rule, heap_size max_heap, const genus_options& options = {});
 
 // The genus of a sum of heaps of `rule` (any order, zeros allowed; the empty sum is 0^120).

@@ -108,9 +108,9 @@ struct quotient_progress {
 
 struct quotient_options {
   // The largest quotient order tried before giving up (misère quotients of octal games grow
-  // without bound for most codes): past it the computation throws limit_exceeded.
+  // without bound for most codes): past it the computation throws grundy::stopped (a limit).
   std::size_t max_order = 100'000;
-  // Bytes the computation may hold; past it, it throws limit_exceeded.
+  // Bytes the computation may hold; past it, it throws grundy::stopped (a limit).
   std::uint64_t max_memory = 4ull << 30;
   // Ends the computation before max_heap once the periodicity test settles the quotient (tried
   // at heaps 8, 16, 32, ...): the result then has a smaller max_heap() but decides every heap,

@@ -15,7 +15,7 @@ namespace grundy {
 // empty when its hypotheses fail on them (not a power-of-two saltus, values of the preperiod or
 // the first period not below the saltus, a digit before the point, or no n0 within the values
 // passing the test). The test and its proof are in lib/src/octal/hex_periodicity.cpp. Throws
-// periodicity_stopped within milliseconds of *stop turning true.
+// grundy::stopped within milliseconds of *stop turning true.
 std::optional<std::size_t> arithmetic_values_to_prove(const octal_code& code, const grundy_sequence& values,
                                                       const periodicity& period,
                                                       const std::atomic<bool>* stop = nullptr);

@@ -36,7 +36,7 @@ std::size_t values_to_prove(const octal_code& code, std::size_t preperiod, std::
 // above 0, which hexadecimal codes can have) is looked for, proven when the test of
 // octal/hex_periodicity.hpp passes on the values. Empty when none shows. Takes time about linear in
 // values.size() for the sequences octal games produce, seconds on millions of values: throws
-// periodicity_stopped within milliseconds of *stop turning true.
+// grundy::stopped within milliseconds of *stop turning true.
 std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code,
                                             const std::atomic<bool>* stop = nullptr);
 

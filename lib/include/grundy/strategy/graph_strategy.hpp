@@ -27,7 +27,7 @@ template <game G> class graph_strategy {
 public:
   using state_type = state_t<G>;
 
-  // Builds and labels the graph; throws limit_exceeded past options.max_states positions.
+  // Builds and labels the graph; throws grundy::stopped past options.max_states positions.
   // A game with cycles gets generalized values in normal play, with draws (loopy.hpp); in
   // misère play it throws not_acyclic.
   graph_strategy(G g, const state_type& start, play_convention convention = play_convention::normal,

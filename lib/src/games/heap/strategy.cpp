@@ -26,8 +26,8 @@ grundy_sequence values_up_to(const heap_rule& rule, heap_size largest, const std
     return heap_values(rule, std::size_t{largest} + 1, stop);
   } catch (const stopped& e) {
     if (e.by_limit()) throw;
-    throw interrupted(fmt::format("interrupted while computing the values of {}", rule.str()),
-                      {0, 0, 0, 0, current_memory_bytes()});
+    throw stopped(fmt::format("interrupted while computing the values of {}", rule.str()),
+                  stop_reason::interrupted, {0, 0, 0, 0, current_memory_bytes()});
   }
 }
 
@@ -44,8 +44,8 @@ std::pair<grundy_sequence, periodicity> values_until_period(const heap_rule& rul
   o.stop = stop;
   auto a = analyse_heap_rule(rule, o);
   if (a.interrupted)
-    throw interrupted(fmt::format("interrupted while computing the values of {}", rule.str()),
-                      {0, 0, 0, 0, current_memory_bytes()});
+    throw stopped(fmt::format("interrupted while computing the values of {}", rule.str()),
+                  stop_reason::interrupted, {0, 0, 0, 0, current_memory_bytes()});
   if (!a.period || !a.period->proven)
     throw std::invalid_argument(fmt::format("the values of {} show no proven period in their first {}, and "
                                             "a heap past them is too large to compute them all",
@@ -113,7 +113,7 @@ template <class F> void heap_strategy::each_winning_move(const heaps& s, F&& f) 
     seen.clear();
     game_.rule().for_each_option(s[i], [&](std::span<const heap_size> option) {
       if ((++ticks & 0xFFF) == 0 && stop_ && stop_->load(std::memory_order_relaxed))
-        throw interrupted("interrupted while looking for winning moves", {});
+        throw stopped("interrupted while looking for winning moves", stop_reason::interrupted, {});
       if (!more) return;
       grundy_value y = 0;
       for (auto h : option)

@@ -15,8 +15,8 @@ octal_heap_values::octal_heap_values(const octal_code& code, heap_size largest, 
   options.stop = stop;
   auto a = analyse_octal(code, options);
   if (a.interrupted)
-    throw interrupted(fmt::format("interrupted while computing the values of {}", code.str()),
-                      {0, a.values.size(), 0, a.seconds, current_memory_bytes()});
+    throw stopped(fmt::format("interrupted while computing the values of {}", code.str()),
+                  stop_reason::interrupted, {0, a.values.size(), 0, a.seconds, current_memory_bytes()});
   values_ = std::move(a.values);
   if (a.period && a.period->proven) period_ = a.period;
   if (values_.size() <= largest && !period_)

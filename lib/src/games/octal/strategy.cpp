@@ -126,7 +126,7 @@ private:
 
   void tick() {
     if ((++ticks_ & 0xFFF) == 0 && stop_ && stop_->load(std::memory_order_relaxed))
-      throw interrupted("interrupted while looking for winning moves", {});
+      throw stopped("interrupted while looking for winning moves", stop_reason::interrupted, {});
   }
 
   // f(b, r - b) for first <= b <= r - b with G(b) ^ G(r - b) = wanted, in increasing b.

@@ -101,25 +101,24 @@ template <game G> bool graph<G>::end_batch(bool more, bool exploring) {
   net_.max(maxes);
   const build_progress reached{exploring ? depth_ + 1 : depth_, sums[0], sums[1], seconds_since(started_),
                                maxes[3]};
-  if (maxes[1]) throw on_all_ranks<interrupted>("interrupted", reached);
+  if (maxes[1]) throw on_all_ranks<stopped>("interrupted", stop_reason::interrupted, reached);
   const auto max_states = options_.build.max_states;
   if (sums[0] > max_states) {
     auto capped = reached;
     capped.states = max_states;
-    throw on_all_ranks<limit_exceeded>("exploration stopped: the graph has more than the limit of " +
-                                           std::to_string(max_states) + " positions",
-                                       capped, limit_kind::states);
+    throw on_all_ranks<stopped>("exploration stopped: the graph has more than the limit of " +
+                                    std::to_string(max_states) + " positions",
+                                stop_reason::states, capped);
   }
   if (maxes[4])
-    throw on_all_ranks<limit_exceeded>(
-        "exploration stopped: a level has more positions than 32-bit edges can number", reached,
-        limit_kind::level_size);
+    throw on_all_ranks<stopped>(
+        "exploration stopped: a level has more positions than 32-bit edges can number",
+        stop_reason::level_size, reached);
   if (maxes[2])
-    throw on_all_ranks<limit_exceeded>(std::string(exploring ? "exploration" : "labelling") +
-                                           " stopped: the memory of rank " +
-                                           std::to_string(net_.size() - maxes[2]) + " passed its limit of " +
-                                           memory_limit_text(options_.build.max_memory),
-                                       reached, limit_kind::memory);
+    throw on_all_ranks<stopped>(std::string(exploring ? "exploration" : "labelling") +
+                                    " stopped: the memory of rank " + std::to_string(net_.size() - maxes[2]) +
+                                    " passed its limit of " + memory_limit_text(options_.build.max_memory),
+                                stop_reason::memory, reached);
   if (exploring && net_.rank() == 0 && options_.build.progress) options_.build.progress(reached);
   return maxes[0] != 0;
 }

@@ -45,8 +45,8 @@ struct digraph_entry {
       game_field{.name = "start", .role = field_role::parameter, .example = "a"},
       game_field{.name = "undirected", .role = field_role::parameter}};
 
-  // Throws notation_error, digraph_error for a file that cannot be used, limit_exceeded past
-  // the memory limit and interrupted once *t.stop is set.
+  // Throws notation_error, digraph_error for a file that cannot be used, grundy::stopped past
+  // the memory limit and once *t.stop is set.
   static game_position<digraph_game> make(const position_text& t);
   static game_fields head(const digraph_game& g);
   static std::string title(const digraph_game& g);

@@ -27,7 +27,7 @@ namespace grundy {
 // (a few values: |S| options a heap, each value set by the max(S) before it), which answers
 // any heap; any other rule computes the values of every heap up to the largest one. Misère
 // play uses the game graph of the start position.
-// options.stop interrupts either (`interrupted`), including the search for moves.
+// options.stop interrupts either (grundy::stopped), including the search for moves.
 //
 // Winning moves come largest heap first, then in the order of the rule's options
 // (heap_rule::for_each_option), each position once.

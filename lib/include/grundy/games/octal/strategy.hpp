@@ -22,7 +22,7 @@ namespace grundy {
 // They stop once a periodicity is proven, and the period gives every larger heap, so a heap
 // of 10^9 tokens costs no more than the proof. Throws std::runtime_error when the values are
 // not known that far within the engines' default limit and no period has been proven, and
-// `interrupted` once *stop is true.
+// grundy::stopped once *stop is true.
 class octal_heap_values {
 public:
   octal_heap_values(const octal_code& code, heap_size largest, const std::atomic<bool>* stop = nullptr);
@@ -45,7 +45,7 @@ private:
 // total 0. Only the single-heap values up to the largest starting heap are needed, since no
 // move makes a heap larger. Misère play has no such rule (misère values do not add), so it
 // uses the game graph of the start position. options.stop interrupts either, including the
-// search for moves (std::atomic checked every few thousand splits): `interrupted` is thrown.
+// search for moves (std::atomic checked every few thousand splits): grundy::stopped is thrown.
 //
 // Winning moves come in the game's order: the largest heap first, then fewer tokens removed,
 // then the smaller first part. Past a proven period the search for the first ones and their

@@ -75,9 +75,6 @@ public:
 
   unsigned colors() const noexcept { return static_cast<unsigned>(counts_.size()); }
   const std::vector<unsigned>& tablets_per_color() const noexcept { return counts_; }
-  // Deprecated spellings of colors() and tablets_per_color(), kept for existing code.
-  unsigned colours() const noexcept { return colors(); }
-  const std::vector<unsigned>& tablets_per_colour() const noexcept { return tablets_per_color(); }
   unsigned total_tablets() const noexcept { return total_; }
   bool symmetry() const noexcept { return options_.symmetry; }
 

@@ -39,7 +39,7 @@ struct table_monoid {
 
 // The options of every heap 1..n as distinct sorted lists of heaps, and what the computation
 // may spend: shared by every stage. While it lives, the containers made on its thread are
-// charged to its budget, which throws limit_exceeded before an allocation would pass
+// charged to its budget, which throws grundy::stopped before an allocation would pass
 // quotient_options::max_memory; so it is made before them and outlives them.
 class engine_context {
 public:
