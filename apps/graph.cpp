@@ -158,7 +158,8 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   // them for every vertex.
   const auto solution = [&] {
     try {
-      return io::solve_for_report(g, start, make_build_options(o.exploration, line, stop), o.misere);
+      return io::solve_for_report(g, start, make_build_options(o.exploration, line, stop), o.misere,
+                                  o.remoteness);
     } catch (const io::misere_needs_acyclic&) {
       throw usage_error("--misere is for games without cycles: this game graph has a cycle");
     } catch (const io::misere_labelling_stopped& e) {
@@ -175,16 +176,7 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   const auto& outcomes = solution.misere_outcomes;
   const auto& misere_grundy = solution.misere_values;
   const auto& misere = solution.misere;
-  std::vector<remoteness_value> remote;
-  if (o.remoteness) {
-    try {
-      remote = remoteness(solved.graph.graph, play_convention::normal, stop.flag());
-    } catch (const labelling_stopped&) {
-      throw interrupted_error(
-          fmt::format("interrupted while labelling remoteness; explored {} positions and {} moves",
-                      solved.graph.vertex_count(), solved.graph.edge_count()));
-    }
-  }
+  const auto& remote = solved.remoteness;
   if (!o.dot.empty()) {
     write_file_atomically(
         o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values, &solved.infinite); },
