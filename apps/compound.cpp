@@ -67,11 +67,9 @@ void run(const compound_command_options& o) {
       fmt::print("{}\n", io::compound_json(a));
     else
       fmt::print("{}", io::compound_text(a));
-  } catch (const exploration_stopped&) {
-    throw;
   } catch (const stopped& e) {
     // Stopped while labelling or deciding: no exploration's figures to give.
-    if (!e.by_limit()) throw interrupted_error(e.what());
+    if (!e.by_limit() && !e.has_figures()) throw interrupted_error(e.what());
     throw;
   }
 }

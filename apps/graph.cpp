@@ -3,6 +3,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
+#include "misere_forms.hpp"
 #include "options.hpp"
 #include "positions.hpp"
 #include "report.hpp"
@@ -43,6 +44,7 @@ struct graph_options {
   exploration_flags exploration;
   bool misere = false;
   bool remoteness = false;
+  bool misere_form = false;
   bool rank_stats = false;
   std::string export_path;
 };
@@ -78,6 +80,8 @@ void run_distributed(const G& g, const state_t<G>& start, const graph_options& o
     throw usage_error("--export needs the whole graph in one process: run it without mpirun");
   if (o.remoteness)
     throw usage_error("--remoteness needs the whole graph in one process: run it without mpirun");
+  if (o.misere_form)
+    throw usage_error("--misere-form needs the whole graph in one process: run it without mpirun");
   progress_line line(o.exploration.quiet);
   const interruption stop;
   distributed::options d;
@@ -142,6 +146,8 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
     throw usage_error("--export needs the edges: drop --no-edges");
   if (o.exploration.no_edges && o.remoteness)
     throw usage_error("--remoteness needs the edges: drop --no-edges");
+  if (o.exploration.no_edges && o.misere_form)
+    throw usage_error("--misere-form needs the edges: drop --no-edges");
   const auto format = o.export_path.empty() ? export_format::json : export_format_of(o.export_path);
   const auto inputs = input_files(o);
   if (!o.dot.empty()) check_output_file(o.dot, "--dot", inputs);
@@ -158,7 +164,8 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   // them for every vertex.
   const auto solution = [&] {
     try {
-      return io::solve_for_report(g, start, make_build_options(o.exploration, line, stop), o.misere);
+      return io::solve_for_report(g, start, make_build_options(o.exploration, line, stop), o.misere,
+                                  o.remoteness);
     } catch (const io::misere_needs_acyclic&) {
       throw usage_error("--misere is for games without cycles: this game graph has a cycle");
     } catch (const io::misere_needs_edges&) {
@@ -170,16 +177,9 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   const auto& outcomes = solution.misere_outcomes;
   const auto& misere_grundy = solution.misere_values;
   const auto& misere = solution.misere;
-  std::vector<remoteness_value> remote;
-  if (o.remoteness) {
-    try {
-      remote = remoteness(solved.graph.graph, play_convention::normal, stop.flag());
-    } catch (const stopped&) {
-      throw interrupted_error(
-          fmt::format("interrupted while labelling remoteness; explored {} positions and {} moves",
-                      solved.graph.vertex_count(), solved.graph.edge_count()));
-    }
-  }
+  const auto& remote = solved.remoteness;
+  // Before any file is written, as the misère labelling is: a graph with a cycle leaves none.
+  const auto form = o.misere_form ? start_form_report(solved.graph.graph, stop.flag()) : form_report{};
   if (!o.dot.empty()) {
     write_file_atomically(
         o.dot, [&](std::ostream& os) { write_dot(os, g, solved.graph, solved.values, &solved.infinite); },
@@ -206,6 +206,10 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
     const auto r = remote[0];
     json_tail = fmt::format("\"remoteness\": {}", r == no_remoteness ? "null" : std::to_string(r));
     text_tail = fmt::format("{:<13}{}\n", "remoteness", remoteness_words(r));
+  }
+  if (o.misere_form) {
+    json_tail += (json_tail.empty() ? "" : ", ") + form.json;
+    text_tail += form.text;
   }
   print_graph(std::move(head), solved.statistics, misere, o.format, json_tail, text_tail,
               on_stdout(o.dot) || on_stdout(o.export_path) ? stderr : stdout);
@@ -250,6 +254,8 @@ void add_graph_command(CLI::App& app) {
   cmd->add_flag("--remoteness", o->remoteness,
                 "also label every position's remoteness (moves to the end when the winner hurries and the "
                 "loser holds out), for the report and the export");
+  cmd->add_flag("--misere-form", o->misere_form,
+                "also give the start's simplest form in misère play (Conway), for games without cycles");
   cmd->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   refuse_empty(cmd->add_option("--dot", o->dot, "also write the graph in Graphviz DOT to FILE"),
                "a file name");

@@ -46,6 +46,8 @@ struct misere_options {
   std::string genus_of;
   std::string form;    // --form 4+4: that sum's simplest misère form
   std::string born_by; // --born-by N: how many simplest forms each day 0..N has
+  bool list = false;   // --list: with --born-by, the forms themselves
+  std::string out;     // --out FILE: where --list writes them
   std::string save;
   std::string load;
   std::string format = "text";
@@ -263,9 +265,15 @@ void run(const misere_options& o) {
     if (!o.rule.empty() || !o.max_heap.empty() || !o.form.empty() || o.genus)
       throw usage_error("--born-by counts every misère game born by a day; it takes no rule, "
                         "--max-heap, --form or --genus");
-    print_born_by(o.born_by, o.format);
+    if (o.list)
+      list_born_by(o.born_by, o.format, o.out);
+    else if (!o.out.empty())
+      throw usage_error("--out FILE writes the list of --born-by N --list");
+    else
+      print_born_by(o.born_by, o.format);
     return;
   }
+  if (o.list || !o.out.empty()) throw usage_error("--list and --out go with --born-by N");
   std::optional<heap_rule> rule;
   if (!o.rule.empty()) rule = parse_rule(o.rule);
   if (!o.form.empty()) {
@@ -349,6 +357,10 @@ void add_misere_command(CLI::App& app) {
   refuse_empty(cmd->add_option("--born-by", o->born_by,
                                "count the misère games in simplest form born by each day 0..N (N <= 5)"),
                "a day from 0 to 5");
+  cmd->add_flag("--list", o->list,
+                "with --born-by N: list the games born by day N (their birthday, misère outcome and form)");
+  refuse_empty(cmd->add_option("--out", o->out, "with --list: write the list to FILE (day 5's needs one)"),
+               "a file name");
   refuse_empty(cmd->add_option("--save", o->save, "write the quotient to FILE, for --load"), "a file name");
   refuse_empty(
       cmd->add_option("--load", o->load,

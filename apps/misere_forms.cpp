@@ -17,6 +17,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <iterator>
+#include <ostream>
+#include <span>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -27,7 +31,34 @@ namespace {
 // A form's text grows exponentially with its birthday: past this many characters it is cut.
 constexpr std::size_t longest_name = 4000;
 
+// A form's members in JSON: its text, whether the text is whole, its misère outcome, its
+// birthday and n when it is *n.
+std::string form_members(const misere_forms& forms, misere_forms::form form) {
+  const auto name = forms.name(form, longest_name);
+  const auto nim = forms.nim_value(form);
+  return fmt::format(
+      "\"form\": {}, \"complete\": {}, \"outcome\": \"{}\", \"birthday\": {}, \"nim_heap\": {}",
+      json_string(name), name.size() <= longest_name, forms.is_p(form) ? 'P' : 'N', forms.birthday(form),
+      nim ? std::to_string(*nim) : "null");
+}
+
 } // namespace
+
+form_report start_form_report(const csr_graph& g, const std::atomic<bool>* stop) {
+  misere_forms forms;
+  misere_forms::form form = 0;
+  try {
+    form = misere_forms_of(g, forms, stop)[0];
+  } catch (const std::invalid_argument&) {
+    throw usage_error("--misere-form is for games without cycles: this game graph has a cycle");
+  } catch (const stopped&) {
+    throw interrupted_error(fmt::format("interrupted while making the misère forms of {} positions",
+                                        with_thousands(num_vertices(g))));
+  }
+  return {fmt::format("\"misere_form\": {{{}}}", form_members(forms, form)),
+          fmt::format("{:<13}{} (born on day {}; {} in misère play)\n", "misere form",
+                      forms.name(form, longest_name), forms.birthday(form), forms.is_p(form) ? 'P' : 'N')};
+}
 
 heaps read_heap_sum(const std::string& typed, const char* option) {
   std::string text = typed;
@@ -67,16 +98,12 @@ void print_heap_form(const heap_rule& rule, const std::string& typed, std::uint6
   } catch (const stopped&) {
     throw interrupted_error("interrupted while making the form of " + sum);
   }
-  const auto name = forms.name(form, longest_name);
-  const auto nim = forms.nim_value(form);
   if (format == "json") {
-    fmt::print("{{\"rule\": {}, \"heaps\": [{}], \"form\": {}, \"complete\": {}, \"outcome\": \"{}\", "
-               "\"birthday\": {}, \"nim_heap\": {}}}\n",
-               json_string(rule.str()), fmt::join(start, ", "), json_string(name),
-               name.size() <= longest_name, forms.is_p(form) ? 'P' : 'N', forms.birthday(form),
-               nim ? std::to_string(*nim) : "null");
+    fmt::print("{{\"rule\": {}, \"heaps\": [{}], {}}}\n", json_string(rule.str()), fmt::join(start, ", "),
+               form_members(forms, form));
     return;
   }
+  const auto name = forms.name(form, longest_name);
   fmt::print("rule      {}\nposition  {}\nform      {}\noutcome   {} in misère play\nbirthday  {}\n",
              rule.str(), sum, name, forms.is_p(form) ? 'P' : 'N', forms.birthday(form));
 }
@@ -112,6 +139,68 @@ void print_born_by(const std::string& typed, const std::string& format) {
   fmt::print("day  games born by it  seconds\n");
   for (const auto& r : rows)
     fmt::print("{:>3}  {:>16}  {:.3f}\n", r.day, with_thousands(r.games), r.seconds);
+}
+
+namespace {
+
+// One form a line: its birthday, its misère outcome and its text (JSON: one object a line
+// inside the list). The forms' count is known before: `count_born_by` gives it.
+void write_forms(std::ostream& os, unsigned day, std::uint64_t count, const std::string& format,
+                 const std::atomic<bool>* stop) {
+  if (format == "json")
+    os << fmt::format("{{\"born_by\": {}, \"count\": {}, \"forms\": [", day, count);
+  else
+    os << "birthday  outcome  form\n";
+  bool first = true;
+  std::string line;
+  for_each_born_by(
+      day,
+      [&](const misere_forms& forms, std::span<const misere_forms::form> options) {
+        unsigned born = 0;
+        for (const auto x : options)
+          born = std::max(born, forms.birthday(x) + 1u);
+        const char outcome = forms.is_p(options) ? 'P' : 'N';
+        const auto name = forms.name_of(options, longest_name);
+        line.clear();
+        if (format == "json")
+          fmt::format_to(std::back_inserter(line),
+                         "{}\n  {{\"form\": {}, \"birthday\": {}, \"outcome\": \"{}\"}}", first ? "" : ",",
+                         json_string(name), born, outcome);
+        else
+          fmt::format_to(std::back_inserter(line), "{:>8}  {:<7}  {}\n", born, outcome, name);
+        os << line;
+        first = false;
+      },
+      stop);
+  if (format == "json") os << "\n]}\n";
+}
+
+} // namespace
+
+void list_born_by(const std::string& typed, const std::string& format, const std::string& out) {
+  const auto day = static_cast<unsigned>(parse_whole(typed, "--born-by", 0, max_counted_day));
+  if (!out.empty()) check_output_file(out, "--out");
+  const interruption stop;
+  // The count first (two seconds for day 5), to refuse a listing too long for a terminal
+  // before any of it is written.
+  std::uint64_t count = 0;
+  try {
+    count = count_born_by(day, stop.flag());
+    if (out.empty()) {
+      if (count > most_listed_forms)
+        throw usage_error(fmt::format("the {} games born by day {} are too many to print: give --out FILE to "
+                                      "write them to a file",
+                                      with_thousands(count), day));
+      std::ostringstream os;
+      write_forms(os, day, count, format, stop.flag());
+      fmt::print("{}", os.str());
+      return;
+    }
+    write_file_atomically(
+        out, [&](std::ostream& os) { write_forms(os, day, count, format, stop.flag()); }, stop.flag());
+  } catch (const stopped&) {
+    throw interrupted_error(fmt::format("interrupted while listing the games born by day {}", day));
+  }
 }
 
 } // namespace grundy::cli

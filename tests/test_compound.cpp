@@ -21,6 +21,8 @@
 #include <set>
 #include <vector>
 
+#include "stop_checks.hpp"
+
 namespace {
 
 using grundy::compound_kind;
@@ -359,9 +361,11 @@ BOOST_AUTO_TEST_CASE(stops_are_honoured) {
     a[v] = {v - 1, v / 2};
   const auto g = csr_of(a);
   std::atomic<bool> stop{true};
-  BOOST_CHECK_THROW(grundy::label_for_compounds(g, &stop), grundy::labelling_stopped);
+  BOOST_CHECK_EXCEPTION(grundy::label_for_compounds(g, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
   const auto labels = grundy::label_for_compounds(g);
   const std::vector<grundy::compound_part> parts{{&g, &labels, 1999}, {&g, &labels, 1000}};
-  BOOST_CHECK_THROW(grundy::solve_compound(compound_kind::selective, parts, play_convention::misere, &stop),
-                    grundy::labelling_stopped);
+  BOOST_CHECK_EXCEPTION(
+      grundy::solve_compound(compound_kind::selective, parts, play_convention::misere, &stop),
+      grundy::stopped, grundy::test::stopped_on_request);
 }

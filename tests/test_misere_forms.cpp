@@ -9,6 +9,8 @@
 #include <grundy/graph.hpp>
 #include <grundy/misere/forms.hpp>
 
+#include "misere_trees.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -18,53 +20,10 @@
 
 using grundy::misere_forms;
 using form = misere_forms::form;
+using misere_trees::all_trees;
+using misere_trees::trees;
 
 namespace {
-
-// A game tree with its options given as indices of earlier trees.
-struct trees {
-  std::vector<std::vector<std::size_t>> options;
-  std::map<std::pair<std::size_t, std::size_t>, bool> p_of_sum;
-
-  std::size_t add(std::vector<std::size_t> o) {
-    options.push_back(std::move(o));
-    return options.size() - 1;
-  }
-  // Whether the player to move in a + b loses, misère play: a player without a move wins.
-  bool sum_is_p(std::size_t a, std::size_t b) {
-    if (a > b) std::swap(a, b);
-    if (const auto it = p_of_sum.find({a, b}); it != p_of_sum.end()) return it->second;
-    bool any_move = false, to_p = false;
-    for (auto x : options[a]) {
-      any_move = true;
-      to_p = to_p || sum_is_p(x, b);
-    }
-    for (auto y : options[b]) {
-      any_move = true;
-      to_p = to_p || sum_is_p(a, y);
-    }
-    const bool p = any_move && !to_p;
-    p_of_sum[{a, b}] = p;
-    return p;
-  }
-};
-
-// Every tree born by `day` (as trees, not values: repeats of equal games kept).
-std::vector<std::size_t> all_trees(trees& t, unsigned day) {
-  std::vector<std::size_t> all{t.add({})};
-  for (unsigned d = 1; d <= day; ++d) {
-    const auto previous = all;
-    std::set<std::vector<std::size_t>> seen;
-    all.clear();
-    for (std::uint64_t s = 0; s < (std::uint64_t{1} << previous.size()); ++s) {
-      std::vector<std::size_t> o;
-      for (std::size_t i = 0; i < previous.size(); ++i)
-        if (s >> i & 1) o.push_back(previous[i]);
-      if (seen.insert(o).second) all.push_back(t.add(o));
-    }
-  }
-  return all;
-}
 
 form form_of(const trees& t, std::size_t tree, misere_forms& forms) {
   std::vector<form> o;

@@ -137,6 +137,7 @@ template <class G> void check_game(const G& g, const grundy::state_t<G>& start) 
   const auto gg = grundy::build_graph(g, start);
   const auto l = grundy::label(g, gg, {.outcomes = true, .remoteness = true});
   BOOST_REQUIRE_EQUAL(l.remoteness.size(), gg.vertex_count());
+  BOOST_TEST(l.values == grundy::label(g, gg).values);
   std::map<grundy::state_t<G>, std::pair<bool, unsigned>> memo;
   for (grundy::vertex_id v = 0; v < gg.vertex_count(); ++v) {
     const auto [won, left] = game_minimax(g, gg.states[v], memo);
@@ -156,12 +157,18 @@ BOOST_AUTO_TEST_CASE(acyclic_graphs_match_minimax_under_both_conventions) {
       const auto c = misere ? play_convention::misere : play_convention::normal;
       const auto fast = grundy::remoteness(g, c);
       const auto retro = grundy::remoteness_by_retrograde(g, c);
-      const auto outcomes = grundy::label(g, {.convention = c, .outcomes = true}).outcomes;
+      const auto alone = grundy::label(g, {.convention = c, .outcomes = true});
+      const auto& outcomes = alone.outcomes;
+      // The values and the remoteness in one pass: the same values as without it.
+      const auto fused = grundy::label(g, {.convention = c, .outcomes = true, .remoteness = true});
+      BOOST_TEST(fused.values == alone.values);
+      BOOST_TEST((fused.outcomes == alone.outcomes));
       minimax m{a, misere, {}};
       for (std::size_t v = 0; v < a.size(); ++v) {
         const auto [won, left] = m(v);
         BOOST_TEST(fast[v] == left);
         BOOST_TEST(retro[v] == left);
+        BOOST_TEST(fused.remoteness[v] == left);
         BOOST_TEST((grundy::outcome_of_remoteness(fast[v], c) == (won ? outcome::n : outcome::p)));
         BOOST_TEST((outcomes[v] == (won ? outcome::n : outcome::p)));
       }
@@ -177,6 +184,7 @@ BOOST_AUTO_TEST_CASE(graphs_with_cycles_match_the_fixed_point_and_the_outcomes) 
     const auto expected = forced_within(adjacency_of(g));
     const auto l = grundy::label(g, {.outcomes = true, .remoteness = true});
     BOOST_TEST(l.remoteness == expected);
+    BOOST_TEST(l.values == grundy::label(g).values); // the shared predecessor lists change nothing
     for (std::size_t v = 0; v < expected.size(); ++v)
       BOOST_TEST((grundy::outcome_of_remoteness(l.remoteness[v], play_convention::normal) == l.outcomes[v]));
     with_draws += std::count(expected.begin(), expected.end(), no_remoteness) > 0;
@@ -212,6 +220,46 @@ BOOST_AUTO_TEST_CASE(a_nim_heap_is_won_in_one_move) {
     const auto gg = grundy::build_graph(grundy::nim_game{}, grundy::heaps{n});
     BOOST_TEST(grundy::label(gg.graph, {.remoteness = true}).remoteness[0] == 1u);
   }
+}
+
+// Values of 64 and more take the mex's second walk, beside the remoteness's one.
+BOOST_AUTO_TEST_CASE(large_values_keep_their_mex) {
+  const auto gg = grundy::build_graph(grundy::nim_game{}, grundy::heaps{100});
+  const auto l = grundy::label(gg.graph, {.remoteness = true});
+  BOOST_TEST(l.values == grundy::label(gg.graph).values);
+  BOOST_TEST(l.values[0] == 100u);
+  BOOST_TEST(l.remoteness[0] == 1u);
+}
+
+// A path of 70000 moves: remoteness past 16 bits, which the labelling keeps beside the values
+// in two words instead of one, acyclic or level by level.
+BOOST_AUTO_TEST_CASE(remoteness_past_16_bits) {
+  constexpr std::size_t n = 70000;
+  std::vector<std::pair<grundy::vertex_id, grundy::vertex_id>> edges;
+  for (std::size_t v = 0; v + 1 < n; ++v)
+    edges.emplace_back(static_cast<grundy::vertex_id>(v), static_cast<grundy::vertex_id>(v + 1));
+  const grundy::csr_graph g(boost::edges_are_sorted, edges.begin(), edges.end(), n);
+  std::vector<std::uint32_t> levels(n + 1);
+  for (std::size_t k = 0; k <= n; ++k)
+    levels[k] = static_cast<std::uint32_t>(k);
+  const auto plain = grundy::label(g);
+  for (const auto& l : {grundy::label(g, {.remoteness = true}),
+                        grundy::detail::values_and_remoteness_by_level(g, levels, 2, nullptr)}) {
+    BOOST_TEST(l.values == plain.values);
+    BOOST_REQUIRE_EQUAL(l.remoteness.size(), n);
+    BOOST_TEST(l.remoteness[0] == n - 1);
+    BOOST_TEST(l.remoteness[n - 2] == 1u);
+    BOOST_TEST(l.values[0] == (n - 1) % 2);
+  }
+  // A vertex of 70000 moves: values past 16 bits could come, so two words from the start.
+  std::vector<std::pair<grundy::vertex_id, grundy::vertex_id>> star;
+  for (std::size_t v = 1; v < n; ++v)
+    star.emplace_back(0, static_cast<grundy::vertex_id>(v));
+  const grundy::csr_graph s(boost::edges_are_sorted, star.begin(), star.end(), n);
+  const auto l = grundy::label(s, {.remoteness = true});
+  BOOST_TEST(l.values == grundy::label(s).values);
+  BOOST_TEST(l.remoteness[0] == 1u);
+  BOOST_TEST(l.remoteness[1] == 0u);
 }
 
 // S(1,2): the P-positions are the multiples of 3. From 3m the loser takes 1 each time and the

@@ -115,6 +115,19 @@ struct result {
   std::shared_ptr<const std::vector<remoteness_value>> remoteness = nullptr;
 };
 
+// The result of a game solved as `solved` (by grundy::solve, with `with_remoteness` as it was
+// given), its remoteness moved out of the labelling into the result.
+template <class G, class Traits>
+result result_of(const G& g, solved_graph<G> solved, bool with_remoteness, io::fields head,
+                 double user_seconds = 0, std::vector<std::string> inputs = {}) {
+  std::shared_ptr<const std::vector<remoteness_value>> remoteness;
+  if (with_remoteness)
+    remoteness = std::make_shared<const std::vector<remoteness_value>>(std::move(solved.remoteness));
+  return result{std::make_shared<solved_game<G, Traits>>(g, std::move(solved), std::move(head), user_seconds,
+                                                         std::move(inputs)),
+                nullptr, std::move(remoteness)};
+}
+
 // What grundy.hint returns.
 struct hint_result {
   py::object position;
@@ -240,6 +253,8 @@ struct solve_settings {
   unsigned threads = 0;
   std::uint64_t max_states = build_options{}.max_states;
   std::uint64_t max_memory = 0;
+  // Every vertex's remoteness too, in the labelling's pass (solve(..., remoteness=True)).
+  bool remoteness = false;
 
   static solve_settings from_python(unsigned threads, const py::object& max_states,
                                     const py::object& max_memory);

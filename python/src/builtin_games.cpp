@@ -55,8 +55,9 @@ result solve_from(const G& g, const state_t<G>& start, const solve_settings& set
   return interruptible([&](const std::atomic<bool>* stop) {
     const auto options = settings.options(stop);
     py::gil_scoped_release release;
-    return result{std::make_shared<solved_game<G, typename traits_of<G>::type>>(
-        g, grundy::solve(g, start, options), std::move(head), 0, std::move(inputs))};
+    return result_of<G, typename traits_of<G>::type>(g, grundy::solve(g, start, options, settings.remoteness),
+                                                     settings.remoteness, std::move(head), 0,
+                                                     std::move(inputs));
   });
 }
 

@@ -83,6 +83,67 @@ py_form heap_form(const py::object& rule_object, const py::object& heaps_object,
   return {table, f};
 }
 
+// The simplest form of vertex v of a solved game's graph.
+py_form result_form(const result& r, std::int64_t v) {
+  const auto& graph = r.solved->graph();
+  const auto n = static_cast<std::int64_t>(r.solved->values().size());
+  if (v < 0 || v >= n)
+    throw py::index_error(fmt::format("vertex {} is not in the graph (vertices 0 to {})", v, n - 1));
+  if (static_cast<std::int64_t>(num_vertices(graph)) != n)
+    throw py::value_error("misère forms need the graph's edges, which were not kept");
+  auto table = std::make_shared<misere_forms>();
+  std::vector<misere_forms::form> of;
+  try {
+    interruptible([&](const std::atomic<bool>* stop) {
+      const py::gil_scoped_release release;
+      of = misere_forms_of(graph, *table, stop);
+    });
+  } catch (const std::invalid_argument&) {
+    throw py::value_error("misère forms are those of games without cycles: this game graph has a cycle");
+  } catch (const stopped& e) {
+    raise_stop(e, "max_memory");
+  }
+  return {table, of[static_cast<std::size_t>(v)]};
+}
+
+// misere_form(rule, heaps), or misere_form(game) for any game grundy.solve takes.
+py::object misere_form_of(const py::object& first, const py::object& heaps, const py::object& max_memory,
+                          const py::module_& m) {
+  if (heaps.is_none()) {
+    if (py::isinstance<py::str>(first))
+      throw py::type_error("misere_form(rule, heaps) needs the heaps: misere_form('0.07', [4, 4])");
+    const auto solved = m.attr("solve")(first, py::arg("max_memory") = max_memory);
+    return py::cast(result_form(solved.cast<const result&>(), 0));
+  }
+  return py::cast(heap_form(first, heaps, max_memory));
+}
+
+// The games born by `day` (0 to 4), as forms of one table, in the order they are made.
+std::vector<py_form> forms_born_by(const py::object& day_object) {
+  if (!py::isinstance<py::int_>(day_object) || py::isinstance<py::bool_>(day_object))
+    throw py::type_error("day must be an int, not " + py::repr(day_object).cast<std::string>());
+  const auto day = py::reinterpret_borrow<py::int_>(day_object);
+  if (day < py::int_(0) || day > py::int_(max_counted_day - 1))
+    throw py::value_error(fmt::format("day must be from 0 to {}, not {}: day {}'s {} games are too many to "
+                                      "hold (misere_games_born_by({}) counts them)",
+                                      max_counted_day - 1, py::repr(day).cast<std::string>(), max_counted_day,
+                                      4171780, max_counted_day));
+  auto table = std::make_shared<misere_forms>();
+  std::vector<misere_forms::form> made;
+  try {
+    interruptible([&](const std::atomic<bool>* stop) {
+      const py::gil_scoped_release release;
+      made = born_by(*table, day.cast<unsigned>(), stop);
+    });
+  } catch (const stopped& e) {
+    raise_stop(e, "day");
+  }
+  std::vector<py_form> out;
+  for (const auto f : made)
+    out.push_back({table, f});
+  return out;
+}
+
 } // namespace
 
 void add_misere_forms(py::module_& m) {
@@ -126,10 +187,24 @@ void add_misere_forms(py::module_& m) {
         return py::cast(py_form{a.table, a.table->add(a.f, other)});
       });
 
-  m.def("misere_form", &heap_form, py::arg("rule"), py::arg("heaps"), py::kw_only(),
-        py::arg("max_memory") = py::none(),
-        "The misère simplest form of a heap of a heap game, or of a sum of heaps given as a list, "
-        "made from its game graph (a MisereForm).");
+  m.def(
+      "misere_form",
+      [m](const py::object& first, const py::object& heaps, const py::object& max_memory) {
+        return misere_form_of(first, heaps, max_memory, m);
+      },
+      py::arg("game"), py::arg("heaps") = py::none(), py::kw_only(), py::arg("max_memory") = py::none(),
+      "The misère simplest form (a MisereForm) of a position, made from its game graph:\n"
+      "misere_form(rule, heaps) for a heap of a heap rule, or a sum of heaps given as a list;\n"
+      "misere_form(game) for the start of any game solve() takes (grundy.Tablettes(2, 3),\n"
+      "grundy.Wythoff(3, 4), a game written in Python...). Result.misere_form(v) gives any vertex's.");
+  m.def("misere_forms_born_by", &forms_born_by, py::arg("day"),
+        "Every misère game in simplest form born by `day` (0 to 4), as MisereForms in the order\n"
+        "they are made: 1, 2, 3, 5 and 22 of them. Day 5's 4171780 are only counted\n"
+        "(misere_games_born_by).");
+  py::reinterpret_borrow<py::class_<result>>(m.attr("Result"))
+      .def("misere_form", &result_form, py::arg("v") = 0,
+           "Vertex v's simplest form in misère play (a MisereForm; the start's by default). ValueError\n"
+           "for a graph with a cycle.");
   m.def(
       "misere_games_born_by",
       [](const py::object& day_object) {

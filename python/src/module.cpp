@@ -85,18 +85,6 @@ void add_misere_values(result& r) {
   r.misere = std::make_shared<const std::vector<grundy_value>>(std::move(values));
 }
 
-// solve(..., remoteness=True): every vertex's remoteness, from the graph just solved.
-void add_remoteness(result& r) {
-  const auto& graph = r.solved->graph();
-  if (num_vertices(graph) != r.solved->values().size())
-    throw py::value_error("remoteness=True needs the graph's edges, which were not kept");
-  auto values = interruptible([&](const std::atomic<bool>* stop) {
-    py::gil_scoped_release release;
-    return remoteness(graph, play_convention::normal, stop);
-  });
-  r.remoteness = std::make_shared<const std::vector<remoteness_value>>(std::move(values));
-}
-
 constexpr std::size_t default_hint_moves = 100;
 
 // hint's max_moves: a whole number from 0, or None for every move.
@@ -146,7 +134,8 @@ PYBIND11_MODULE(grundy, m) {
       [](const py::object& given, const py::object& start, unsigned threads, const py::object& max_states,
          const py::object& max_memory, bool misere, bool with_remoteness) {
         const auto game = heap_rule_game(given);
-        const auto settings = solve_settings::from_python(threads, max_states, max_memory);
+        auto settings = solve_settings::from_python(threads, max_states, max_memory);
+        settings.remoteness = with_remoteness;
         auto r = solve_builtin(game, settings);
         if (r && !start.is_none())
           throw py::value_error(
@@ -155,7 +144,6 @@ PYBIND11_MODULE(grundy, m) {
           throw py::value_error("a game written in Python needs a start position: grundy.solve(game, start)");
         if (!r) r = solve_python(game, start, settings);
         if (misere) add_misere_values(*r);
-        if (with_remoteness) add_remoteness(*r);
         return *r;
       },
       py::arg("game"), py::arg("start") = py::none(), py::kw_only(), py::arg("threads") = 0,

@@ -280,12 +280,13 @@ result solve_python(const py::object& game, const py::object& start, const solve
     using G = decltype(g);
     const auto s = g.wrap(start);
     g.set_start(s);
-    auto solved = interruptible(
-        [&](const std::atomic<bool>* stop) { return grundy::solve(g, s, python_options(settings, stop)); });
+    auto solved = interruptible([&](const std::atomic<bool>* stop) {
+      return grundy::solve(g, s, python_options(settings, stop), settings.remoteness);
+    });
     g.forget_batches();
     const auto seconds = g.user_seconds();
-    return result{std::make_shared<solved_game<G, python_traits>>(g, std::move(solved),
-                                                                  io::fields{{"game", "python"}}, seconds)};
+    return result_of<G, python_traits>(g, std::move(solved), settings.remoteness,
+                                       io::fields{{"game", "python"}}, seconds);
   });
 }
 

@@ -69,3 +69,60 @@ def test_bad_arguments():
     with pytest.raises(grundy.LimitExceeded, match="max_memory"):
         grundy.misere_form("0.77", [60, 60], max_memory="20M")
     assert (F.nim(1) == 1) is False
+
+
+@lru_cache(maxsize=None)
+def _wythoff_sum_p(piles):
+    """Whether the player to move loses a sum of Wythoff positions (a tuple of sorted pairs),
+    misère play: a player with no move wins."""
+    options = []
+    for i, (x, y) in enumerate(piles):
+        rest = piles[:i] + piles[i + 1 :]
+        moves = [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
+        moves += [(x - k, y - k) for k in range(1, min(x, y) + 1)]
+        for a, b in moves:
+            options.append(tuple(sorted(rest + ((min(a, b), max(a, b)),) if (a, b) != (0, 0) else rest)))
+    return bool(options) and not any(_wythoff_sum_p(o) for o in options)
+
+
+def test_forms_of_any_game_against_a_recursion():
+    """Wythoff's positions as misère forms: each form's outcome, and the outcome of each sum of
+    two positions from the sum of their forms, against a recursion on the sums themselves."""
+    r = grundy.solve(grundy.Wythoff(3, 3))
+    forms = {tuple(sorted(r.state(v))): r.misere_form(v) for v in range(len(r))}
+    assert forms[(3, 3)] == grundy.misere_form(grundy.Wythoff(3, 3)) == r.misere_form()
+    for p, f in forms.items():
+        alone = (p,) if p != (0, 0) else ()
+        assert f.outcome == ("P" if _wythoff_sum_p(alone) else "N"), p
+        for q, g in forms.items():
+            both = tuple(sorted(x for x in (p, q) if x != (0, 0)))
+            assert (f + g).outcome == ("P" if _wythoff_sum_p(both) else "N"), (p, q)
+    assert forms[(1, 2)] == F.nim(0) and forms[(0, 2)] == F.nim(2)
+
+
+def test_forms_of_built_in_games_match_their_misere_labels():
+    for game in (grundy.Tablettes(2, 3), grundy.Moore(2, [1, 2, 3]), grundy.Nim([2, 3])):
+        r = grundy.solve(game, misere=True)
+        for v in range(len(r)):
+            assert r.misere_form(v).outcome == r.misere_outcome(v), (game, v)
+    assert grundy.misere_form(grundy.Nim([2, 3])) == F.nim(2) + F.nim(3)
+
+
+def test_forms_born_by_a_day_are_listed():
+    days = [grundy.misere_forms_born_by(d) for d in range(5)]
+    assert [len(d) for d in days] == [1, 2, 3, 5, 22]
+    assert len(set(days[4])) == 22 and all(f.birthday <= 4 for f in days[4])
+    assert [str(f) for f in days[3]] == ["0", "*", "*2", "{*2}", "*3"]
+    with pytest.raises(ValueError, match="misere_games_born_by"):
+        grundy.misere_forms_born_by(5)
+    with pytest.raises(TypeError, match="day"):
+        grundy.misere_forms_born_by("4")
+
+
+def test_forms_refused_in_one_line():
+    with pytest.raises(ValueError, match="cycle"):
+        grundy.misere_form(grundy.Digraph([("a", "b"), ("b", "a"), ("b", "c")], "a"))
+    with pytest.raises(IndexError, match="vertex 99"):
+        grundy.solve(grundy.Nim([2])).misere_form(99)
+    with pytest.raises(TypeError, match="heaps"):
+        grundy.misere_form("0.07")

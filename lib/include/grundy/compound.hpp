@@ -60,7 +60,7 @@ struct compound_labels {
 };
 
 // Four passes over the graph's edges (two when it has a cycle) and the predecessor lists for a
-// graph with cycles. Throws labelling_stopped once *stop is true.
+// graph with cycles. Throws grundy::stopped once *stop is true.
 compound_labels label_for_compounds(const csr_graph& g, const std::atomic<bool>* stop = nullptr);
 
 // One component: a vertex of a graph and the graph's labels (both outlive the call).

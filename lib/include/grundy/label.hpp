@@ -42,8 +42,9 @@ struct labelling_options {
   cycle_policy cycles = cycle_policy::generalized;
   // Normal play: fill labelling::outcomes too (misère play fills them always).
   bool outcomes = false;
-  // Fill labelling::remoteness too (remoteness.hpp), under `convention`: one more pass, and
-  // the predecessor lists for a graph with cycles. Needs the graph's edges.
+  // Fill labelling::remoteness too (remoteness.hpp), under `convention`: in the same pass as
+  // the values for an acyclic graph, by a second retrograde analysis over the same predecessor
+  // lists for a graph with cycles. Needs the graph's edges.
   bool remoteness = false;
   // Fill labelling::suspense too (suspense.hpp), under `convention`: one more pass. Needs the
   // graph's edges and no cycle (not_acyclic otherwise: suspense is unbounded in a loopy game).
@@ -75,13 +76,6 @@ inline labelling finish(labelling l, const labelling_options& options) {
   return l;
 }
 
-// The labelling with its remoteness when asked for, computed by `compute`.
-template <class Compute>
-labelling with_remoteness(labelling l, const labelling_options& options, Compute&& compute) {
-  if (options.remoteness) l.remoteness = compute();
-  return l;
-}
-
 // The labelling with its suspense numbers when asked for.
 template <class Graph>
 labelling with_suspense(labelling l, const Graph& g, const labelling_options& options) {
@@ -105,6 +99,27 @@ template <class Graph> labelling label_values(const Graph& g, const labelling_op
   return finish(sprague_grundy_with_cycles(g, options.stop), options);
 }
 
+// The values, outcomes and remoteness label() gives, without the suspense numbers.
+template <class Graph> labelling label_with_remoteness(const Graph& g, const labelling_options& options) {
+  if (!options.remoteness) return label_values(g, options);
+  // An acyclic graph: the values and the remoteness in the same pass over each edge list.
+  try {
+    auto l = values_and_remoteness(g, options.convention, options.stop);
+    if (options.convention == play_convention::misere) {
+      l.outcomes = outcomes_of(l.values);
+      return l;
+    }
+    return finish(std::move(l), options);
+  } catch (const not_acyclic&) {
+    if (options.convention == play_convention::misere || options.cycles == cycle_policy::refuse) throw;
+  }
+  // With cycles, two retrograde analyses over the same predecessor lists.
+  const auto in = reverse_of(g);
+  auto l = generalized_sprague_grundy(g, in, options.stop);
+  l.remoteness = remoteness_by_retrograde(g, in, options.convention, options.stop);
+  return finish(std::move(l), options);
+}
+
 } // namespace detail
 
 // Labels any Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices
@@ -113,10 +128,7 @@ template <class Graph> labelling label_values(const Graph& g, const labelling_op
 // options.cycles says. Misère play: misère values (misere_values) and outcomes. With
 // options.remoteness, the remoteness of every vertex too (remoteness.hpp).
 template <class Graph> labelling label(const Graph& g, const labelling_options& options = {}) {
-  return detail::with_suspense(
-      detail::with_remoteness(detail::label_values(g, options), options,
-                              [&] { return remoteness(g, options.convention, options.stop); }),
-      g, options);
+  return detail::with_suspense(detail::label_with_remoteness(g, options), g, options);
 }
 
 // Misère values of a graph that may have cycles. Misère play on g is normal play on g with one
@@ -178,17 +190,17 @@ labelling label(const G& g, const game_graph<state_t<G>>& gg, const labelling_op
   }
   if constexpr (graded_game<G>) {
     if (options.convention == play_convention::normal) {
-      labelling l;
-      l.values = sprague_grundy_by_level(gg.graph, gg.level_starts, options.threads, options.stop);
       // Every edge leads one level down: the levels from the deepest up put each vertex after
       // its successors without a topological sort.
-      return detail::with_suspense(detail::with_remoteness(detail::finish(std::move(l), options), options,
-                                                           [&] {
-                                                             return detail::remoteness_by_level(
-                                                                 gg.graph, gg.level_starts,
-                                                                 options.convention, options.stop);
-                                                           }),
-                                   gg.graph, options);
+      if (options.remoteness)
+        return detail::with_suspense(
+            detail::finish(detail::values_and_remoteness_by_level(gg.graph, gg.level_starts, options.threads,
+                                                                  options.stop),
+                           options),
+            gg.graph, options);
+      labelling l;
+      l.values = sprague_grundy_by_level(gg.graph, gg.level_starts, options.threads, options.stop);
+      return detail::with_suspense(detail::finish(std::move(l), options), gg.graph, options);
     }
   }
   return label(gg.graph, options);

@@ -48,10 +48,12 @@ namespace grundy {
 // any Boost.Graph incidence and vertex-list graph whose vertex descriptors are indices, with
 // cycles, self-loops and repeated edges; on an acyclic graph it gives the ordinary values.
 // Throws grundy::stopped once *stop is true.
+// `in` is g's predecessor lists (detail::reverse_of), which the remoteness's retrograde analysis
+// shares.
 template <class Graph>
-labelling generalized_sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+labelling generalized_sprague_grundy(const Graph& g, const detail::reverse_adjacency& in,
+                                     const std::atomic<bool>* stop = nullptr) {
   const std::size_t n = num_vertices(g);
-  const auto in = detail::reverse_of(g);
   enum : std::uint8_t { open_vertex, finite_vertex, infinite_vertex };
   std::vector<std::uint8_t> state(n, open_vertex);
   std::vector<grundy_value> value(n, 0);
@@ -114,6 +116,11 @@ labelling generalized_sprague_grundy(const Graph& g, const std::atomic<bool>* st
   }
   result.values = std::move(value);
   return result;
+}
+
+template <class Graph>
+labelling generalized_sprague_grundy(const Graph& g, const std::atomic<bool>* stop = nullptr) {
+  return generalized_sprague_grundy(g, detail::reverse_of(g), stop);
 }
 
 namespace detail {

@@ -13,6 +13,7 @@
 // References: C. A. B. Smith, Graphs and composite games, J. Combinatorial Theory 1 (1966)
 // 51-81; Berlekamp, Conway and Guy, Winning Ways, ch. 9 ("If you can't beat 'em, join 'em!").
 
+#include <grundy/detail/page_allocator.hpp>
 #include <grundy/detail/reverse_adjacency.hpp>
 #include <grundy/detail/work_meter.hpp>
 #include <grundy/labelling.hpp>
@@ -23,8 +24,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <limits>
+#include <optional>
+#include <type_traits>
 #include <vector>
 
 namespace grundy {
@@ -77,20 +81,175 @@ std::vector<remoteness_value> remoteness_in_order(const Graph& g, const Order& o
   return r;
 }
 
-// The same for a graded game's graph, whose edges all lead one level down: levels from the
-// deepest up, each in increasing vertex order, the order its edges are stored in.
-template <class Graph, class Level>
-std::vector<remoteness_value> remoteness_by_level(const Graph& g, const std::vector<Level>& level_starts,
-                                                  play_convention c, const std::atomic<bool>* stop) {
-  using vertex = typename boost::graph_traits<Graph>::vertex_descriptor;
-  std::vector<remoteness_value> r(num_vertices(g), 0);
-  work_meter meter;
-  for (std::size_t k = level_starts.size() - 1; k-- > 0;)
-    for (std::size_t v = level_starts[k]; v < static_cast<std::size_t>(level_starts[k + 1]); ++v) {
-      if (meter.due(out_degree(static_cast<vertex>(v), g) + 1)) check_stop(stop);
-      r[v] = remoteness_from_successors(g, static_cast<vertex>(v), r, c);
+inline remoteness_value losing_parity(play_convention c) noexcept {
+  return c == play_convention::normal ? 0 : 1;
+}
+
+// Values and remoteness while they are labelled together. Both are read for every edge, at a
+// target anywhere in the graph, so they are kept where one read finds both: packed in one 32-bit
+// word when they fit (values at most the largest out-degree, remoteness at most the longest
+// path: nearly every game), which costs the cache what the values alone do; else side by side
+// in two words, one cache line. Either gives the labelling's two arrays at the end, without
+// holding a third.
+//
+// Packed, the word's high half is not the remoteness r but a key that one minimum over the
+// options reads both ways: r for a position lost for the player to move, 0xFFFF - r for a won
+// one. The smallest key among v's options is then the fastest win if v has a losing option
+// (keys below 0x8000), else the slowest loss (the largest r gives the smallest key).
+struct packed_pairs {
+  static constexpr grundy_value value_limit = 0xFFFF;
+  static constexpr remoteness_value remoteness_limit = 0x7FFF;
+  std::vector<grundy_value> words; // value | key << 16
+  remoteness_value losing;         // the parity of a lost position's remoteness
+
+  packed_pairs(std::size_t n, play_convention c)
+      : words(huge_vector<grundy_value>(n, 0)), losing(losing_parity(c)) {}
+  static remoteness_value remoteness_of_key(grundy_value key) noexcept {
+    return key < 0x8000 ? key : 0xFFFF - key;
+  }
+  // False when x or r does not fit: the labelling is then done again side by side.
+  bool set(std::size_t v, grundy_value x, remoteness_value r) noexcept {
+    words[v] = x | ((r & 1) == losing ? r : 0xFFFF - r) << 16;
+    return x < value_limit && r < remoteness_limit;
+  }
+  // The values in place, the remoteness copied out.
+  labelling split() && {
+    labelling l;
+    l.remoteness = huge_vector<remoteness_value>(words.size(), 0);
+    for (std::size_t v = 0; v < words.size(); ++v) {
+      l.remoteness[v] = remoteness_of_key(words[v] >> 16);
+      words[v] &= value_limit;
     }
-  return r;
+    l.values = std::move(words);
+    return l;
+  }
+};
+
+struct wide_pairs {
+  std::vector<grundy_value> both; // v's value at 2v, its remoteness at 2v + 1
+
+  wide_pairs(std::size_t n, play_convention) : both(huge_vector<grundy_value>(2 * n, 0)) {}
+  grundy_value value(std::size_t v) const noexcept { return both[2 * v]; }
+  remoteness_value remoteness(std::size_t v) const noexcept { return both[2 * v + 1]; }
+  bool set(std::size_t v, grundy_value x, remoteness_value r) noexcept {
+    both[2 * v] = x;
+    both[2 * v + 1] = r;
+    return true;
+  }
+  // The remoteness copied out, the values moved down to the front of their array, whose
+  // second half is given back.
+  labelling split() && {
+    const std::size_t n = both.size() / 2;
+    labelling l;
+    l.remoteness = huge_vector<remoteness_value>(n, 0);
+    for (std::size_t v = 0; v < n; ++v) {
+      l.remoteness[v] = both[2 * v + 1];
+      both[v] = both[2 * v]; // reads at 2v >= v: nothing is overwritten before it is read
+    }
+    const std::size_t capacity = both.capacity();
+    both.resize(n);
+    release_tail(both.data(), n * sizeof(grundy_value), capacity * sizeof(grundy_value));
+    l.values = std::move(both);
+    return l;
+  }
+};
+
+// The values of a pairs' store, as mex_of_successors reads them.
+template <class Pairs> struct values_of_pairs {
+  const Pairs* pairs;
+  grundy_value operator[](std::size_t v) const noexcept {
+    if constexpr (std::is_same_v<Pairs, packed_pairs>)
+      return pairs->words[v] & packed_pairs::value_limit;
+    else
+      return pairs->value(v);
+  }
+};
+
+// The value and the remoteness of v, from its successors' (all settled), in one walk over its
+// edges: the walk the mex makes for the values below 64 also takes the fastest win and the
+// slowest loss, so that remoteness costs no second pass over the edges. `sink_value` is the
+// value of a vertex without a move (0 in normal play, 1 in misère play). False when they do not
+// fit `pairs`.
+template <class Graph, class Pairs>
+bool value_and_remoteness(const Graph& g, typename boost::graph_traits<Graph>::vertex_descriptor v,
+                          Pairs& pairs, std::vector<char>& seen, remoteness_value losing_parity,
+                          grundy_value sink_value) {
+  if (out_degree(v, g) == 0) return pairs.set(v, sink_value, 0);
+  std::uint64_t small = 0;
+  remoteness_value r = 0;
+  if constexpr (std::is_same_v<Pairs, packed_pairs>) {
+    const grundy_value* words = pairs.words.data();
+    grundy_value least = std::numeric_limits<grundy_value>::max();
+    for (auto e : boost::make_iterator_range(out_edges(v, g))) {
+      const auto w = words[target(e, g)];
+      const auto x = w & packed_pairs::value_limit;
+      small |= x < 64 ? std::uint64_t{1} << x : 0;
+      least = std::min(least, w);
+    }
+    r = packed_pairs::remoteness_of_key(least >> 16) + 1;
+  } else {
+    remoteness_value fastest_win = no_remoteness, slowest = 0;
+    for (auto e : boost::make_iterator_range(out_edges(v, g))) {
+      const std::size_t t = target(e, g);
+      const auto x = pairs.value(t);
+      small |= x < 64 ? std::uint64_t{1} << x : 0;
+      const auto y = pairs.remoteness(t);
+      fastest_win = std::min(fastest_win, (y & 1) == losing_parity ? y : no_remoteness);
+      slowest = std::max(slowest, y);
+    }
+    r = (fastest_win != no_remoteness ? fastest_win : slowest) + 1;
+  }
+  const grundy_value x = ~small != 0 ? static_cast<grundy_value>(std::countr_one(small))
+                                     : mex_of_successors(g, v, values_of_pairs<Pairs>{&pairs}, seen);
+  return pairs.set(v, x, r);
+}
+
+template <class Pairs, class Graph, class Order>
+std::optional<labelling> values_and_remoteness_in(const Graph& g, const Order& order, play_convention c,
+                                                  const std::atomic<bool>* stop) {
+  Pairs pairs(num_vertices(g), c);
+  std::vector<char> seen(max_out_degree(g) + 1, 0);
+  const auto parity = losing_parity(c);
+  const grundy_value sink = c == play_convention::normal ? 0 : 1;
+  work_meter meter; // one unit per vertex and per edge
+  for (auto v : order) {
+    if (meter.due(out_degree(v, g) + 1)) check_stop(stop);
+    if (!value_and_remoteness(g, v, pairs, seen, parity, sink)) return std::nullopt;
+  }
+  return std::move(pairs).split();
+}
+
+// Values under convention c (Sprague-Grundy values, or misère values as misere_values gives
+// them) and remoteness of every vertex of an acyclic graph, in one pass in the labellings'
+// order. Throws not_acyclic for a graph with a cycle, grundy::stopped once *stop is true.
+template <class Graph>
+labelling values_and_remoteness(const Graph& g, play_convention c, const std::atomic<bool>* stop) {
+  const auto order = sinks_first_order(g, stop);
+  if (auto l = values_and_remoteness_in<packed_pairs>(g, order, c, stop)) return std::move(*l);
+  return *values_and_remoteness_in<wide_pairs>(g, order, c, stop);
+}
+
+template <class Pairs, class Graph, class Level>
+std::optional<labelling> values_and_remoteness_by_level_in(const Graph& g,
+                                                           const std::vector<Level>& level_starts,
+                                                           unsigned threads, const std::atomic<bool>* stop) {
+  Pairs pairs(num_vertices(g), play_convention::normal);
+  std::atomic<bool> overflow{false};
+  for_each_vertex_by_level(g, level_starts, threads, stop, [&](auto v, std::vector<char>& seen) {
+    if (!value_and_remoteness(g, v, pairs, seen, 0, 0)) overflow.store(true, std::memory_order_relaxed);
+  });
+  if (overflow.load()) return std::nullopt;
+  return std::move(pairs).split();
+}
+
+// The same for a graded game's graph under normal play, level by level on `threads` threads as
+// sprague_grundy_by_level labels it.
+template <class Graph, class Level>
+labelling values_and_remoteness_by_level(const Graph& g, const std::vector<Level>& level_starts,
+                                         unsigned threads, const std::atomic<bool>* stop) {
+  if (auto l = values_and_remoteness_by_level_in<packed_pairs>(g, level_starts, threads, stop))
+    return std::move(*l);
+  return *values_and_remoteness_by_level_in<wide_pairs>(g, level_starts, threads, stop);
 }
 
 } // namespace detail
@@ -102,12 +261,12 @@ std::vector<remoteness_value> remoteness_by_level(const Graph& g, const std::vec
 // won positions is lost once the last of them, its slowest, is settled. What is never settled
 // is a draw (no_remoteness). Costs O(V + E), with the predecessor lists. Repeated edges and
 // self-loops allowed. Throws grundy::stopped once *stop is true.
+// `in` is g's predecessor lists (detail::reverse_of), which the generalized labelling shares.
 template <class Graph>
-std::vector<remoteness_value> remoteness_by_retrograde(const Graph& g,
+std::vector<remoteness_value> remoteness_by_retrograde(const Graph& g, const detail::reverse_adjacency& in,
                                                        play_convention c = play_convention::normal,
                                                        const std::atomic<bool>* stop = nullptr) {
   const std::size_t n = num_vertices(g);
-  const auto in = detail::reverse_of(g);
   std::vector<remoteness_value> r(n, no_remoteness);
   std::vector<vertex_id> unsettled(n), queue;
   queue.reserve(n);
@@ -132,6 +291,13 @@ std::vector<remoteness_value> remoteness_by_retrograde(const Graph& g,
     }
   }
   return r;
+}
+
+template <class Graph>
+std::vector<remoteness_value> remoteness_by_retrograde(const Graph& g,
+                                                       play_convention c = play_convention::normal,
+                                                       const std::atomic<bool>* stop = nullptr) {
+  return remoteness_by_retrograde(g, detail::reverse_of(g), c, stop);
 }
 
 // Remoteness of every vertex of any finite game graph under convention c: one pass in the

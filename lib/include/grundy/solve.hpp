@@ -27,10 +27,13 @@ template <game G> struct solved_graph : labelling {
   graph_statistics statistics;
 };
 
-// Builds, labels and measures the graph. Throws what build_graph throws, and grundy::stopped,
-// with the explored graph's figures, when options.stop is set while labelling.
+// Builds, labels and measures the graph; with `remoteness`, every vertex's remoteness too, in
+// the labelling's pass (labelling_options::remoteness; it needs the edges). Throws what
+// build_graph throws, and grundy::stopped, with the explored graph's figures, when options.stop is
+// set while labelling.
 template <game G>
-solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& options = {}) {
+solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& options = {},
+                      bool remoteness = false) {
   // Built before the aggregate: GCC 12 destroys an aggregate's base twice when a later
   // initializer throws (as build_graph does at a limit). Moving the graph moves its arrays.
   auto graph = build_graph(g, start, options);
@@ -41,6 +44,7 @@ solved_graph<G> solve(const G& g, const state_t<G>& start, const build_options& 
     how.threads = options.threads;
     how.stop = options.stop;
     how.progress = options.progress;
+    how.remoteness = remoteness;
     static_cast<labelling&>(r) = label(g, r.graph, how);
   } catch (const stopped&) {
     throw stopped(

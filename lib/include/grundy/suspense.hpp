@@ -54,7 +54,7 @@ remoteness_value suspense_from_successors(const Graph& g,
 
 // Suspense of every vertex of an acyclic game graph under convention c, in the labellings'
 // order (each vertex after its successors): one pass over the edges. Throws not_acyclic for a
-// graph with a cycle and labelling_stopped once *stop is true.
+// graph with a cycle and grundy::stopped once *stop is true.
 template <class Graph>
 std::vector<remoteness_value> suspense(const Graph& g, play_convention c = play_convention::normal,
                                        const std::atomic<bool>* stop = nullptr) {

@@ -219,7 +219,12 @@ void misere_forms::append_name(form f, std::string& out, std::size_t max_length)
     }
     return;
   }
-  std::vector<form> sorted(options(f).begin(), options(f).end());
+  append_options(options(f), out, max_length);
+}
+
+void misere_forms::append_options(std::span<const form> options, std::string& out,
+                                  std::size_t max_length) const {
+  std::vector<form> sorted(options.begin(), options.end());
   std::stable_sort(sorted.begin(), sorted.end(), [&](form a, form b) { return birthday(a) > birthday(b); });
   out += '{';
   for (std::size_t i = 0; i < sorted.size() && out.size() <= max_length; ++i) {
@@ -227,6 +232,31 @@ void misere_forms::append_name(form f, std::string& out, std::size_t max_length)
     append_name(sorted[i], out, max_length);
   }
   out += '}';
+}
+
+std::string misere_forms::name_of(std::span<const form> options, std::size_t max_length) const {
+  // *n is {0, *, ..., *(n-1)}: the options are Nim heaps, one of each size below their count.
+  std::vector<bool> heaps(options.size(), false);
+  bool nim = true;
+  for (const form x : options) {
+    const auto n = nim_value(x);
+    if (!n || *n >= options.size() || heaps[*n]) {
+      nim = false;
+      break;
+    }
+    heaps[*n] = true;
+  }
+  std::string out;
+  if (nim) {
+    out = options.empty() ? "0" : options.size() == 1 ? "*" : "*" + std::to_string(options.size());
+    return out;
+  }
+  append_options(options, out, max_length);
+  if (out.size() > max_length) {
+    out.resize(max_length);
+    out += "...";
+  }
+  return out;
 }
 
 std::string misere_forms::name(form f, std::size_t max_length) const {
@@ -249,7 +279,7 @@ void check_stop(const std::atomic<bool>* stop) {
 // Calls f with each set of `previous` (as a list of forms), reading the stop flag now and then.
 template <class F>
 void for_each_option_set(const std::vector<misere_forms::form>& previous, const std::atomic<bool>* stop,
-                         F f) {
+                         F&& f) {
   const std::uint64_t sets = std::uint64_t{1} << previous.size();
   std::vector<misere_forms::form> options;
   for (std::uint64_t s = 0; s < sets; ++s) {
@@ -271,7 +301,7 @@ std::vector<misere_forms::form> born_by(misere_forms& forms, unsigned day, const
   std::vector<misere_forms::form> all{0};
   for (unsigned d = 1; d <= day; ++d) {
     const std::vector<misere_forms::form> previous = all;
-    for_each_option_set(previous, stop, [&](const std::vector<misere_forms::form>& options) {
+    for_each_option_set(previous, stop, [&](std::vector<misere_forms::form>& options) {
       const auto before = forms.size();
       const auto f = forms.make(options);
       if (forms.size() > before) all.push_back(f);
@@ -280,19 +310,34 @@ std::vector<misere_forms::form> born_by(misere_forms& forms, unsigned day, const
   return all;
 }
 
+void for_each_born_by(unsigned day,
+                      const std::function<void(const misere_forms&, std::span<const misere_forms::form>)>& f,
+                      const std::atomic<bool>* stop) {
+  if (day > max_counted_day)
+    throw std::invalid_argument("day " + std::to_string(day) + " has too many forms to list (at most day " +
+                                std::to_string(max_counted_day) + ")");
+  misere_forms forms;
+  if (day == 0) {
+    f(forms, {});
+    return;
+  }
+  const auto previous = born_by(forms, day - 1, stop);
+  // A set of simplest forms is the simplest form of the game it makes unless one of its options
+  // can be bypassed, which is_simplest tells without making the form.
+  for_each_option_set(previous, stop, [&](std::vector<misere_forms::form>& options) {
+    if (!forms.is_simplest(options)) return;
+    std::sort(options.begin(), options.end());
+    f(forms, options);
+  });
+}
+
 std::uint64_t count_born_by(unsigned day, const std::atomic<bool>* stop) {
   if (day > max_counted_day)
     throw std::invalid_argument("day " + std::to_string(day) + " has too many forms to count (at most day " +
                                 std::to_string(max_counted_day) + ")");
-  if (day == 0) return 1;
-  misere_forms forms;
-  const auto previous = born_by(forms, day - 1, stop);
-  // A set of simplest forms is the simplest form of the game it makes unless one of its options
-  // can be bypassed, which is_simplest tells without making the form.
   std::uint64_t count = 0;
-  for_each_option_set(previous, stop, [&](const std::vector<misere_forms::form>& options) {
-    if (forms.is_simplest(options)) ++count;
-  });
+  for_each_born_by(
+      day, [&](const misere_forms&, std::span<const misere_forms::form>) { ++count; }, stop);
   return count;
 }
 

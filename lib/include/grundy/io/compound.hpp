@@ -49,7 +49,7 @@ struct compound_answer {
 // Builds each component's graph under `limits` (its max_states and max_memory per component;
 // its stop polled throughout) and decides the compound. Throws what build_graph and
 // solve_compound throw (std::invalid_argument for a compound the components' cycles leave
-// undefined, limit_exceeded, stopped).
+// undefined, grundy::stopped).
 compound_answer compute_compound(compound_kind kind, const std::vector<any_builtin_position>& components,
                                  play_convention convention, const build_options& limits);
 

@@ -61,14 +61,15 @@ public:
   misere_needs_edges() : std::logic_error("misère values need the graph's edges, which were not kept") {}
 };
 
-// solve(), then, with `misere`, the misère labelling of the same graph. Throws what solve
+// solve() (with every vertex's remoteness when `remoteness`, in the labelling's pass), then,
+// with `misere`, the misère labelling of the same graph. Throws what solve
 // throws, misere_needs_acyclic, misere_needs_edges for a graph kept without its edges, and
 // grundy::stopped once options.stop is set (with the graph's figures, in the misère labelling
 // too).
 template <game G>
 graph_solution<G> solve_for_report(const G& g, const state_t<G>& start, const build_options& options,
-                                   bool misere) {
-  graph_solution<G> r{solve(g, start, options), {}, {}, std::nullopt};
+                                   bool misere, bool remoteness = false) {
+  graph_solution<G> r{solve(g, start, options, remoteness), {}, {}, std::nullopt};
   if (!misere) return r;
   const auto& graph = r.solved.graph;
   if (!graph.has_edges()) throw misere_needs_edges();

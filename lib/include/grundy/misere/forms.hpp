@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -65,6 +66,11 @@ public:
   // ordered by birthday, then by how they were made. Past max_length characters the text ends
   // with "..." (a form's text can grow exponentially with its birthday).
   std::string name(form f, std::size_t max_length = 4096) const;
+  // The same text for the game whose options are `options`, a simplest form's (forms of this
+  // table, sorted, without repeats; is_simplest true), without making it.
+  std::string name_of(std::span<const form> options, std::size_t max_length = 4096) const;
+  // The misère outcome of the game with these options: true for a P-position.
+  bool is_p(std::span<const form> options) const { return outcome_p(options); }
 
   // Misère equality of the game with options `a` and that with options `b`, both lists of forms
   // of this table: Conway's test, exact, without making either form.
@@ -82,6 +88,7 @@ private:
   bool bypass_once(std::vector<form>& g) const;
   form intern(std::vector<form>&& sorted);
   void append_name(form f, std::string& out, std::size_t max_length) const;
+  void append_options(std::span<const form> options, std::string& out, std::size_t max_length) const;
 
   std::vector<form> options_;
   std::vector<std::uint64_t> starts_{0};
@@ -106,6 +113,14 @@ std::uint64_t count_born_by(unsigned day, const std::atomic<bool>* stop = nullpt
 
 // The largest day count_born_by takes: day 6 would have 2^4171780 sets.
 inline constexpr unsigned max_counted_day = 5;
+
+// Calls f(forms, options) with the options of every simplest form born by day `day` (at most
+// max_counted_day), without making those of the last day: `options` are forms of `forms`
+// (sorted, without repeats), which name_of and is_p read. Day 5 calls f 4171780 times. Throws
+// `stopped` once *stop is true.
+void for_each_born_by(unsigned day,
+                      const std::function<void(const misere_forms&, std::span<const misere_forms::form>)>& f,
+                      const std::atomic<bool>* stop = nullptr);
 
 // The simplest form of every vertex of an acyclic game graph (any Boost.Graph incidence and
 // vertex-list graph with index descriptors), made in `forms`. Throws std::invalid_argument
