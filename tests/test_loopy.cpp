@@ -158,7 +158,7 @@ BOOST_AUTO_TEST_CASE(small_graphs_worked_by_hand) {
   const auto two = grundy::generalized_sprague_grundy(from_edges(2, {{0, 1}, {1, 0}}));
   BOOST_TEST(two.values[0] == infinity);
   BOOST_TEST((two.outcome_of(0) == outcome::d));
-  BOOST_TEST(two.format(1) == "∞(∅)");
+  BOOST_TEST(two.format_value(1) == "∞(∅)");
   // 0 <-> 1, 1 -> 2 (no move from 2): 2 is 0, 1 moves there (1), and 0 is lost (0): its only
   // move goes to 1, from where the opponent ends the game.
   const auto exit = grundy::generalized_sprague_grundy(from_edges(3, {{0, 1}, {1, 0}, {1, 2}}));
@@ -168,7 +168,7 @@ BOOST_AUTO_TEST_CASE(small_graphs_worked_by_hand) {
   const auto loop =
       grundy::generalized_sprague_grundy(from_edges(4, {{0, 0}, {0, 1}, {0, 2}, {2, 1}, {3, 0}}));
   BOOST_TEST(loop.values[0] == infinity);
-  BOOST_TEST(loop.format(0) == "∞(0,1)");
+  BOOST_TEST(loop.format_value(0) == "∞(0,1)");
   BOOST_TEST((loop.outcome_of(0) == outcome::n));
   // 3's only move leads to 0, from where the opponent moves to the sink: 3 is lost, value 0
   // ((c): its infinite successor has a successor of value 0).
@@ -270,7 +270,7 @@ BOOST_AUTO_TEST_CASE(games_with_cycles_are_explored_and_labelled_by_solve) {
   for (grundy::vertex_id v = 0; v < solved.graph.vertex_count(); ++v) {
     const auto s = solved.graph.states[v];
     BOOST_TEST(solved.values[v] == direct.values[s]);
-    BOOST_TEST(solved.format_value(v) == direct.format(s));
+    BOOST_TEST(solved.format_value(v) == direct.format_value(s));
     BOOST_TEST((solved.outcome_of(v) == expected[s]));
     draws += expected[s] == outcome::d;
     infinite += direct.values[s] == infinity;
