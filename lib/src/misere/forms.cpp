@@ -248,7 +248,10 @@ std::string misere_forms::name_of(std::span<const form> options, std::size_t max
   }
   std::string out;
   if (nim) {
-    out = options.empty() ? "0" : options.size() == 1 ? "*" : "*" + std::to_string(options.size());
+    // Made character by character: GCC 12 warns (wrongly) of an overflow when a literal is
+    // copied into the string here.
+    out.push_back(options.empty() ? '0' : '*');
+    if (options.size() > 1) out += std::to_string(options.size());
     return out;
   }
   append_options(options, out, max_length);
