@@ -34,7 +34,8 @@ void translate_errors(std::exception_ptr p) {
   try {
     std::rethrow_exception(p);
   } catch (const stopped& e) {
-    // A request to stop is Python's own: the handler of Ctrl-C has run (interruptible()).
+    // A request to stop (a file left unwritten among them) is Python's own: the handler of
+    // Ctrl-C has run (interruptible()).
     if (!e.by_limit()) {
       PyErr_SetNone(PyExc_KeyboardInterrupt);
       return;
@@ -48,8 +49,6 @@ void translate_errors(std::exception_ptr p) {
     error.attr("seconds") = r.seconds;
     error.attr("memory_bytes") = r.memory_bytes;
     PyErr_SetObject(limit_type, error.ptr());
-  } catch (const io::output_interrupted&) {
-    PyErr_SetNone(PyExc_KeyboardInterrupt);
   } catch (const io::output_failed& e) {
     // The file could not be written now (no such folder, no permission, a full disk).
     PyErr_SetString(PyExc_OSError, e.what());
