@@ -8,26 +8,32 @@ that language (read from its string files through its i18n module), the facts ar
              it does and changes once pressed; outlines not cut; positions as pictures
   fit        tablettes 2 x 3 fitted keeps labels of 12 px or more (else it scrolls)
   plurals    no string of the page says "1 values" (or in French "1 valeurs")
-  refusals   each form's own refusals (set-up, octal, table, misère) in the page's language
-  words      tablettes moves as "the red pile of 1 onto ...", a title's plurals
+  refusals   each form's own refusals (set-up, octal, table, misère) in the page's language; a
+             table fill stopped after the link's fill leaves the link naming the stopped one
+  words      tablettes moves as "the red pile of 1 onto ...", a title's plurals; the computer's
+             move in those words, and the pile it made marked on the board
   rules      misère play's rules line says the last move loses; S(1,3,4) only its own rule;
              0.07, 0.77 and 0.6 named (Dawson's Kayles, Kayles, Officers)
   errors     an empty graph (`digraph {}`) in the page's words, no board, no token line, no game;
              a game the server refuses clears board and graph and says what to change, and its
-             error goes once a game works; colours past the library's 128 and empty heaps
-             refused; the end of Nim 2 2 clicked is not a game lost
-  hint       the hinted move marked on the board and in view
-  octal      At most 0 and 2000000 refused in the page's words; times with the language's
-             decimal mark, the engine not named in French
-  misère     0.07's quotient to heap 20 as `grundy misere` says; a misère sum of 0.07 heaps
-             hinted as `grundy hint --misere` says
+             error goes once a game works; colours past the library's 128 and empty or blank
+             heaps refused; the end of Nim 2 2 clicked is not a game lost
+  hint       the hinted move marked on the board (the tokens it takes) and in view; once played,
+             the heaps the computer's reply changed marked as the last move
+  octal      At most 0, abc and 2000000 refused in the page's words; times with the language's
+             decimal mark, the engine not named in French; the plot of heaps 60 to 120, and a
+             range the other way round refused
+  misère     0.07's quotient to heap 20, its P-portion and each heap's element and genus as
+             `grundy misere --genus` says; a misère sum of 0.07 heaps hinted as `grundy hint
+             --misere` says
 
 Each function takes the Run of run_browser.py.
 """
 
 import re
+from collections import Counter
 
-from browser_page import WIDTH
+from browser_page import STEP, WIDTH, numbers
 
 SIZES = ((1920, 1080, False), (390, 844, True))
 LANGUAGES = ('en', 'fr')
@@ -178,11 +184,19 @@ def refusals(run, where, lang):
              "document.getElementById('octal-max').value = arguments[1]", code, most)
         p.click(p.tid('octal-run'))
         said.append(p.wait(lambda: shown(p, 'octal-error'), f'{where}: a message for octal {code!r} {most!r}'))
-    p.open('#view=table')
+    # The link's fill first: the link of a fill that stops after it must name the later one.
+    p.open('#view=table&table_colors=1..2&table_tablets=1..2')
+    p.wait(lambda: (lambda cells: len(cells) == 4 and all('done' in c.get_attribute('class') for c in cells))(
+        p.tids('table-cell')), f'{where}: the table 1..2 x 1..2')
     for colours in ('x', '1..40'):
         p.js("document.getElementById('table-colors').value = arguments[0]", colours)
         p.click(p.tid('table-run'))
         said.append(p.wait(lambda: shown(p, 'table-error'), f'{where}: a message for a table of {colours!r}'))
+    p.js("document.getElementById('table-colors').value = '5'; document.getElementById('table-tablets').value = '5'")
+    p.click(p.tid('table-run'))
+    p.click(p.tid('table-cancel'))
+    url = p.wait(lambda: 'table_colors=5' in p.d.current_url and p.d.current_url, f'{where}: the link of a stopped fill')
+    run.expect('table_tablets=5' in url, f'{where}: after a fill that stopped, the link is {url}')
     p.open('#view=misere')
     for code, heap in (('', '20'), ('0.07', 'abc')):
         p.js("document.getElementById('misere-code').value = arguments[0];"
@@ -196,7 +210,7 @@ def refusals(run, where, lang):
 
 def words(run, where, lang):
     p = run.p
-    p.open('#game=tablettes&colors=1&tablets=4&opponent=human')
+    p.open('#game=tablettes&colors=1&tablets=4&opponent=computer&first=computer')
     p.settled()
     title = p.js("return document.getElementById('game-heading').textContent")
     wanted = p.say('title.tablettes', colors=1, tablets=4)
@@ -205,6 +219,13 @@ def words(run, where, lang):
     texts = [b.text for b in p.tids('move')]
     run.expect(texts and all(re.fullmatch(move.format(p=pile), text) for text in texts),
                f'{where}: the moves of tablettes read {texts}')
+    # The computer's move in the same words, and the pile it made marked on the board.
+    before, after = p.say('play.computer.played', move='\x00').split('\x00')
+    line = p.game()['computer']
+    run.expect(re.fullmatch(re.escape(before) + move.format(p=pile) + re.escape(after), line),
+               f'{where}: the computer\'s move reads {line!r}')
+    marked = p.js("return [...document.querySelectorAll('#board .last-move')].map((b) => b.textContent)")
+    run.expect(len(marked) == 1, f'{where}: the computer\'s move marks {marked} on the board, not the one pile it made')
 
 
 def rules(run, where):
@@ -258,11 +279,17 @@ def errors(run, where):
     run.expect(change in error, f'{where}: a refused game says {error!r}, without {change!r}')
     run.expect(shown(p, 'board') == '' and not p.d.find_elements('css selector', NODES) and not p.tids('move'),
                f'{where}: a refused game leaves a board, a graph or moves')
-    # Refused before it is sent: an empty field, colours past the library's limit.
-    set_field(p, 'heaps', '')
-    p.click(p.tid('new-game'))
-    empty = p.wait(lambda: shown(p, 'setup-error'), f'{where}: a message for empty heaps')
-    run.expect(p.say('setup.heaps') in empty, f'{where}: empty heaps say {empty!r}')
+    # Refused before it is sent: an empty field, spaces only, colours past the library's limit.
+    for blank in ('', '   '):
+        title = shown(p, 'game-heading')
+        set_field(p, 'heaps', blank)
+        p.click(p.tid('new-game'))
+        empty = p.wait(lambda: shown(p, 'setup-error'), f'{where}: a message for heaps {blank!r}')
+        run.expect(p.say('setup.heaps') in empty, f'{where}: heaps {blank!r} say {empty!r}')
+        run.expect(shown(p, 'game-heading') == title, f'{where}: heaps {blank!r} started {shown(p, "game-heading")!r}')
+        set_field(p, 'heaps', '1')  # the next refusal is a message of its own, not this one left over
+        p.click(p.tid('new-game'))
+        p.settled()
     set_field(p, 'heaps', '2 2')
     p.click(p.tid('new-game'))
     p.settled()
@@ -287,24 +314,44 @@ def errors(run, where):
                f'{where}: a click on the end of Nim 2 2 gave {state["overTitle"]!r} at {state["position"]!r}')
 
 
+HEAP_ROWS = """return [...document.querySelectorAll('#board .heap')].map((r) => ({
+    hinted: r.classList.contains('hinted'), last: r.classList.contains('last-move'),
+    size: r.querySelectorAll('.token').length, taken: r.querySelectorAll('.token.hint-from').length}));"""
+
+
 def hint(run, where):
     p = run.p
+    played = p.say('play.computer.played', move='\x00').split('\x00')[0]
     p.open('#game=nim&heaps=3+5+7+9&opponent=computer&first=you')
     p.settled()
     p.js('window.scrollTo(0, 0)')
     move = p.hint()
     run.expect(move is not None, f'{where}: no hint for Nim 3 5 7 9')
-    marked = p.js("return document.querySelectorAll('#board .heap.hinted .token.hint-from').length")
-    seen = p.wait(lambda: p.js("""const r = arguments[0].getBoundingClientRect();
-                                  return r.top >= -1 && r.bottom <= innerHeight + 1;""", move),
-                  f'{where}: the hinted move in view', timeout=3)
-    run.expect(marked > 0 and seen, f'{where}: the hint marks {marked} tokens on the board')
+    p.wait(lambda: p.js("""const r = arguments[0].getBoundingClientRect();
+                          return r.top >= -1 && r.bottom <= innerHeight + 1;""", move),
+           f'{where}: the hinted move in view', timeout=3)
+    # The board marks the tokens the hinted move takes: what it leaves is the hinted position.
+    wanted = sorted(numbers(move.get_attribute('data-position')))
+    rows = p.js(HEAP_ROWS)
+    hinted = [r for r in rows if r['hinted']]
+    run.expect(len(hinted) == 1, f'{where}: {len(hinted)} heaps marked for the hint {wanted}')
+    left = sorted([r['size'] for r in rows if not r['hinted']] + [hinted[0]['size'] - hinted[0]['taken']])
+    run.expect(left == wanted, f'{where}: the board marks a move to {left}, the hint is {wanted}')
+    # Played, the computer answers: the heaps its move changed are marked, and only those.
+    p.click(move)
+    p.wait(lambda: (lambda g: g['over'] or (g['idle'] and g['yours'] and g['computer'].startswith(played)))(p.game()),
+           f'{where}: the computer\'s reply', timeout=STEP)
+    rows = p.js(HEAP_ROWS)
+    changed = Counter(r['size'] for r in rows) - Counter(wanted)
+    marked = Counter(r['size'] for r in rows if r['last'])
+    run.expect(marked == changed, f'{where}: from {wanted} to {[r["size"] for r in rows]} the board marks heaps '
+               f'{sorted(marked.elements())} as the last move')
 
 
 def octal(run, where, lang):
     p = run.p
     p.open('#view=octal')
-    for bad in ('0', '2000000'):
+    for bad in ('0', 'abc', '2000000'):
         p.js("document.getElementById('octal-max').value = arguments[0]", bad)
         code = p.tid('octal-code')
         code.clear()
@@ -320,15 +367,48 @@ def octal(run, where, lang):
     mark = ',' if lang == 'fr' else r'\.'
     run.expect(re.search(rf'\d+{mark}\d{{3}}\s*s', values) and (lang == 'en' or 'sparse' not in values),
                f'{where}: the facts of 0.07 read {values!r}')
+    # The plot's range: heaps 60 to 120, then a range the other way round refused.
+    plot_range(p, '60', '120')
+    heading = p.say('plot.label', first=60, last=120, max='\x00').split('\x00')[0]
+    label = p.wait(lambda: (lambda l: l if l.startswith(heading) else None)(
+        p.js("return document.querySelector('#octal-result svg.plot').getAttribute('aria-label')")),
+        f'{where}: the plot of heaps 60 to 120')
+    ticks = [int(x) for x in p.js("""return [...document.querySelectorAll(
+        '#octal-result svg.plot text.tick[text-anchor=middle]')].map((t) => t.textContent);""")]
+    run.expect(ticks and min(ticks) >= 60 and max(ticks) <= 120, f'{where}: the plot of heaps 60 to 120 has ticks {ticks}')
+    plot_range(p, '130', '120')
+    refused = p.say('plot.bad.range', last='\x00').split('\x00')[0]
+    wrong = p.wait(lambda: p.js("""return [...document.querySelectorAll('#octal-result .error')]
+                                 .filter((e) => !e.hidden).map((e) => e.textContent).join('')"""),
+                   f'{where}: a message for heaps 130 to 120')
+    run.expect(wrong.startswith(refused) and p.js(
+        "return document.querySelector('#octal-result svg.plot').getAttribute('aria-label')") == label,
+               f'{where}: heaps 130 to 120 say {wrong!r} and the plot reads another range')
+
+
+def plot_range(p, first, last):
+    for name, value in (('plot-from', first), ('plot-to', last)):
+        box = p.tid(name)
+        box.clear()
+        box.send_keys(value)
+    p.click(p.tid('plot-show'))
 
 
 def misere(run, where, facts, hints):
     p = run.p
     p.open('#view=misere&misere_code=0.07&misere_heap=20')
     order = p.wait(lambda: p.tids('misere-order') and p.tid('misere-order').text, f'{where}: the quotient of 0.07')
-    rows = len(p.tids('misere-heap'))
-    run.expect(int(order) == facts['order'] and rows == len(facts['elements']),
-               f'{where}: the quotient of 0.07 has order {order} and {rows} heaps; grundy misere says {facts["order"]}')
+    run.expect(int(order) == facts['order'], f'{where}: the quotient of 0.07 has order {order}, '
+               f'grundy misere says {facts["order"]}')
+    portion = p.tid('misere-p-portion').text
+    run.expect(portion == ', '.join(facts['p_portion']), f'{where}: the P-portion reads {portion!r}, '
+               f'grundy misere {facts["p_portion"]}')
+    rows = p.js("""return [...document.querySelectorAll('[data-testid=misere-heap]')].map(
+                   (r) => [...r.children].map((c) => c.textContent));""")
+    genus = {g['heap']: g['symbol'] for g in facts['genus']}
+    wanted = [[str(e['heap']), e['element'], e['outcome'], genus[e['heap']]] for e in facts['elements']]
+    run.expect([r[:4] for r in rows] == wanted,
+               f'{where}: the heaps read {rows[:3]}..., grundy misere {wanted[:3]}...')
     p.click(p.tid('misere-play'))
     state = p.settled()
     heaps = tuple(int(n) for n in re.findall(r'\d+', state['position'] or '')) or (4, 5, 9)
@@ -343,7 +423,7 @@ def misere(run, where, facts, hints):
 
 def each_size_and_language(run):
     p = run.p
-    facts = run.grundy_json('misere', '0.07', '--max-heap', '20')
+    facts = run.grundy_json('misere', '0.07', '--max-heap', '20', '--genus')
     vertices = run.grundy_json('graph', 'tablettes', '--colors', '2', '--tablets', '3')['vertices']
     hints = {}
     done = []

@@ -10,11 +10,6 @@
   projector    at 1920 x 1080 with Large type the graph of tablettes 2 x 2 fills two thirds of the
                page's width with labels of 24 px or more; focus outlines have room; positions
                drawn as piles
-  marks        a hint marked on the board (and in view on a phone), the last move marked
-  misère       the quotient of 0.07 to heap 20 as `grundy misere` gives it, with each heap's
-               element and genus; a misère sum played from it, its hint `grundy hint --misere`'s
-  octal        "At most" refuses 0 and abc with a message; the plot shows a range of heaps
-  table link   a fill that stopped leaves the link naming it, not the fill before
   failed game  a game the server refuses leaves no board, no graph of the game before, and
                says what to change; a click on a position with no move is not a game lost
 
@@ -100,8 +95,6 @@ def bad_input(run):
     cases = [('tablettes', 'colors', str(colors['high'] + 1), str(colors['high'])),
              ('tablettes', 'colors', '', 'Colours'),
              ('tablettes', 'tablets', '0', 'Tablets'),
-             ('nim', 'heaps', '', 'Heaps'),
-             ('nim', 'heaps', '   ', 'Heaps'),
              ('nim', 'heaps', '3 x 5', 'Heaps'),
              ('octal', 'code', ' ', 'Code'),
              ('digraph', 'graph', '', 'graph')]
@@ -243,130 +236,14 @@ def projector(run):
         p.size(1280, 900)
 
 
-def marks(run):
-    p = run.p
-    p.open('#game=nim&heaps=3+5+7+9&opponent=computer&first=you')
-    p.settled()
-    move = p.hint()
-    run.expect(move is not None, 'marks: no hint for nim 3 5 7 9')
-    after = sorted(int(n) for n in move.get_attribute('data-position').strip('[]').split(',') if n)
-    rows = p.js("""return [...document.querySelectorAll('#board .heap')].map((r) => ({
-                     hinted: r.classList.contains('hinted'), size: r.querySelectorAll('.token').length,
-                     taken: r.querySelectorAll('.token.hint-from').length}));""")
-    hinted = [r for r in rows if r['hinted']]
-    run.expect(len(hinted) == 1, f'marks: {len(hinted)} heaps marked for the hint {after}')
-    left = sorted([r['size'] for r in rows if not r['hinted']] + [hinted[0]['size'] - hinted[0]['taken']])
-    run.expect(left == after, f'marks: the board marks a move to {left}, the hint is {after}')
-    # The last move marked: the hinted one, played against a second player (whose move could
-    # take a whole heap away, leaving nothing to mark).
-    p.open('#game=nim&heaps=3+5+7+9&opponent=human')
-    p.settled()
-    p.click(p.hint())
-    p.settled()
-    marked = p.js("""return [...document.querySelectorAll('#board .heap.last-move')].map(
-                       (r) => r.querySelectorAll('.token').length);""")
-    changed = [h for h in after if after.count(h) > [3, 5, 7, 9].count(h)]
-    run.expect(marked and all(h in changed for h in marked), f'marks: the last move to {after} marks heaps {marked}')
-    run.ok('marks: the hinted move marked on the board, and the last move once played')
-    # On a phone, the hinted move is brought into view.
-    p.size(390, 844, mobile=True)
-    try:
-        p.open('#game=nim&heaps=3+5+7+9&opponent=computer&first=you')
-        p.settled()
-        p.js('window.scrollTo(0, 0)')
-        p.click(p.tid('hint-button'))
-        seen = p.wait(lambda: p.js("""const b = document.querySelector('[data-testid=move].hinted');
-                         if (!b) return null; const r = b.getBoundingClientRect();
-                         return r.top >= -1 && r.bottom <= innerHeight + 1 ? 'yes' : null;"""), 'the hinted move in view on a phone')
-        run.ok(f'marks: on a phone the hinted move is scrolled into view ({seen})')
-    finally:
-        p.size(1280, 900)
 
 
-def misere(run):
-    p = run.p
-    facts = run.grundy_json('misere', '0.07', '--max-heap', '20', '--genus')
-    p.open('#view=misere&misere_code=0.07&misere_heap=20')
-    order = p.wait(lambda: p.tids('misere-order') and p.tid('misere-order').text, 'the quotient of 0.07')
-    run.expect(int(order) == facts['order'], f'misère: the order reads {order}, grundy misere says {facts["order"]}')
-    portion = p.tid('misere-p-portion').text
-    run.expect(portion == ', '.join(facts['p_portion']), f'misère: the P-portion reads {portion!r}')
-    rows = p.js("""return [...document.querySelectorAll('[data-testid=misere-heap]')].map(
-                   (r) => [...r.children].map((c) => c.textContent));""")
-    genus = {g['heap']: g['symbol'] for g in facts['genus']}
-    wanted = [[str(e['heap']), e['element'], e['outcome'], genus[e['heap']]] for e in facts['elements']]
-    run.expect([r[:4] for r in rows] == wanted, f'misère: the heaps read {rows[:3]}..., grundy misere {wanted[:3]}...')
-    run.ok(f'misère: the quotient of 0.07 to heap 20, order {order}, each heap\'s element and genus')
-    p.click(p.tid('misere-play'))
-    p.wait(lambda: 'view=play' in p.d.current_url and 'misere=1' in p.d.current_url, 'the misère sum in Play')
-    state = p.settled()
-    heaps = numbers(state['position']) if state['position'] else [4, 5, 9]
-    move = p.hint()
-    cli = run.grundy_json('hint', 'octal', '0.07', *map(str, heaps), '--misere')
-    winning = [m['position'] for m in cli['moves']]
-    run.expect((move is None and not winning) or (move is not None and move.get_attribute('data-position') in winning),
-               f'misère: from {heaps} the page hints {move and move.get_attribute("data-position")}, '
-               f'grundy hint --misere {winning}')
-    rules = p.js("return document.getElementById('rules').textContent")
-    run.expect('last move loses' in rules and "Dawson" in rules, f'misère: the rules line reads {rules!r}')
-    run.ok(f'misère: 0.07 on {heaps} in misère play hints as grundy hint --misere; "{rules}"')
 
 
-def numbers(text):
-    import re
-    return [int(n) for n in re.findall(r'\d+', text or '')]
 
 
-def octal_at_most(run):
-    p = run.p
-    for bad in ('0', 'abc'):
-        p.open('#view=octal')
-        p.js("document.getElementById('octal-max').value = arguments[0]", bad)
-        code = p.tid('octal-code')
-        code.clear()
-        code.send_keys('0.07')
-        p.click(p.tid('octal-run'))
-        message = p.wait(lambda: p.js("const e = document.getElementById('octal-error'); return e.hidden ? '' : e.textContent"),
-                         f'a message for At most {bad!r}')
-        run.expect('At most' in message and not p.tids('octal-period'), f'octal: At most {bad!r} gives {message!r}')
-    run.ok(f'octal: At most 0 and abc refused: {message!r}')
-    # The plot's range: heaps 60 to 120 of 0.07, and a range the other way round refused.
-    p.js("document.getElementById('octal-max').value = ''")
-    p.click(p.tid('octal-run'))
-    p.wait(lambda: p.tids('plot-from'), 'the plot of 0.07')
-    for name, value in (('plot-from', '60'), ('plot-to', '120')):
-        box = p.tid(name)
-        box.clear()
-        box.send_keys(value)
-    p.click(p.tid('plot-show'))
-    label = p.wait(lambda: (lambda l: l if 'from 60 to 120' in l else None)(
-        p.js("return document.querySelector('#octal-result svg.plot').getAttribute('aria-label')")), 'the plot of heaps 60 to 120')
-    ticks = [int(x) for x in p.js("""return [...document.querySelectorAll('#octal-result svg.plot text.tick[text-anchor=middle]')]
-                                      .map((t) => t.textContent);""")]
-    run.expect(ticks and min(ticks) >= 60 and max(ticks) <= 120, f'octal: the plot of heaps 60 to 120 has ticks {ticks}')
-    box = p.tid('plot-from')
-    box.clear()
-    box.send_keys('130')
-    p.click(p.tid('plot-show'))
-    wrong = p.wait(lambda: p.js("return [...document.querySelectorAll('#octal-result .error')].filter((e) => !e.hidden).map((e) => e.textContent).join('')"),
-                   'a message for a range the other way round')
-    run.ok(f'octal: the plot shows heaps 60 to 120 ({label!r}); 130 to 120 says {wrong!r}')
 
 
-def table_link(run):
-    p = run.p
-    p.open('#view=table&table_colors=1..2&table_tablets=1..2')
-    p.wait(lambda: (lambda cells: len(cells) == 4 and all('done' in c.get_attribute('class') for c in cells))(
-        p.tids('table-cell')), 'the table 1..2 x 1..2')
-    for name, value in (('table-colors', '5'), ('table-tablets', '5')):
-        field = p.d.find_element('css selector', f'#{name}')
-        field.clear()
-        field.send_keys(value)
-    p.click(p.tid('table-run'))
-    p.click(p.tid('table-cancel'))
-    url = p.wait(lambda: 'table_colors=5' in p.d.current_url and p.d.current_url, 'the link of the cancelled table')
-    run.expect('table_tablets=5' in url, f'table: after a fill that stopped, the link is {url}')
-    run.ok('table: the link of a fill that stopped names that fill, not the one before')
 
 
-CHECKS = (games_list, fields, bad_input, failed_game, words, projector, marks, misere, octal_at_most, table_link)
+CHECKS = (games_list, fields, bad_input, failed_game, words, projector)
