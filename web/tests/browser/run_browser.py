@@ -21,8 +21,7 @@ what it shows against facts it finds for itself (a nim-sum computed here, the va
   octal        0.07 has period 34 from heap 53 on, proven
   table        tablettes 1..3 x 1..4 filled cell by cell, as `grundy table` says
   french, phone  the page in French; a 390-pixel-wide window without sideways scrolling
-  setup_checks.py  the game menu and forms made from /api/games; bad and empty fields refused;
-               words, projector size, failed games
+  setup_checks.py  the game menu and forms made from /api/games; bad and empty fields refused
   matrix_checks.py  each defect of the classroom page at 1920 x 1080 and 390 x 844, in English
                and in French
   remoteness_checks.py  tablettes 2 x 3 against the computer: its moves the fastest win or the
