@@ -62,14 +62,4 @@ void check_moves_fit(const any_position& p, bool listing);
 // `max_memory` (0: no limit).
 void check_expansion_fits(const any_position& p, std::uint64_t max_memory);
 
-// Calls f(std::type_identity<Entry>{}, position) with the position's game entry.
-template <class F> decltype(auto) visit_position(const any_position& p, F&& f) {
-  return std::visit(
-      [&](const auto& q) -> decltype(auto) {
-        using G = std::decay_t<decltype(q.game)>;
-        return f(std::type_identity<entry_for_t<G, builtin_games>>{}, q);
-      },
-      p);
-}
-
 } // namespace grundy::cli

@@ -32,14 +32,4 @@ enum class position_use { graph, strategy };
 any_builtin_position read_position(const parameters& p, std::string_view body, const limits& bounds,
                                    const std::atomic<bool>* stop, position_use use);
 
-// Calls f(std::type_identity<Entry>{}, position) with the position's game entry.
-template <class F> decltype(auto) visit_position(const any_builtin_position& p, F&& f) {
-  return std::visit(
-      [&](const auto& q) -> decltype(auto) {
-        using G = std::decay_t<decltype(q.game)>;
-        return f(std::type_identity<entry_for_t<G, builtin_games>>{}, q);
-      },
-      p);
-}
-
 } // namespace grundy::web
