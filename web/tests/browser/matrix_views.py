@@ -4,9 +4,10 @@ in each language):
   octal      At most 0, abc and 2000000 refused in the page's words; times with the language's
              decimal mark, the engine not named in French; the plot of heaps 60 to 120, and a
              range the other way round refused
-  misère     0.07's quotient to heap 20, its P-portion and each heap's element and genus as
-             `grundy misere --genus` says; a misère sum of 0.07 heaps hinted as `grundy hint
-             --misere` says
+  misère     0.07's quotient to heap 20: its presentation (generators and relations) as `grundy
+             misere` gives it, each generator's heap in the page's words, its P-portion and each
+             heap's element and genus as `grundy misere --genus` says; a misère sum of 0.07 heaps
+             hinted as `grundy hint --misere` says
 
 Each function takes the Run of run_browser.py.
 """
@@ -70,6 +71,7 @@ def misere(run, where, facts, hints):
     order = p.wait(lambda: p.tids('misere-order') and p.tid('misere-order').text, f'{where}: the quotient of 0.07')
     run.expect(int(order) == facts['order'], f'{where}: the quotient of 0.07 has order {order}, '
                f'grundy misere says {facts["order"]}')
+    presentation(run, where, facts['presentation'])
     portion = p.tid('misere-p-portion').text
     run.expect(portion == ', '.join(facts['p_portion']), f'{where}: the P-portion reads {portion!r}, '
                f'grundy misere {facts["p_portion"]}')
@@ -89,3 +91,23 @@ def misere(run, where, facts, hints):
     got = move and move.get_attribute('data-position')
     run.expect((got is None and not hints[heaps]) or got in hints[heaps],
                f'{where}: from {heaps} in misère play the page hints {got}, grundy hint --misere {hints[heaps]}')
+
+
+GENERATORS = """return [...document.querySelectorAll('#misere-result dl.facts > div')]
+    .filter((d) => d.querySelector('dt').textContent === arguments[0])
+    .map((d) => d.querySelector('dd').textContent);"""
+
+
+def presentation(run, where, wanted):
+    """The quotient's presentation as `grundy misere` gives it: generators, relations, and each
+    generator's heap in the page's words."""
+    p = run.p
+    text = p.js("return document.querySelector('[data-testid=misere-presentation]').textContent")
+    m = re.fullmatch(r'<(.*?) \| (.*)>', text)
+    names, relations = (m.group(1).split(', '), m.group(2).split(', ')) if m else ([], [])
+    run.expect(names == [g['name'] for g in wanted['generators']]
+               and relations == [f"{r['left']} = {r['right']}" for r in wanted['relations']] and text == wanted['text'],
+               f'{where}: the presentation reads {text!r}, grundy misere {wanted["text"]!r}')
+    heaps = ', '.join(p.say('misere.generator', name=g['name'], heap=g['heap']) for g in wanted['generators'])
+    said = p.js(GENERATORS, p.say('misere.f.generators'))
+    run.expect(said == [heaps], f'{where}: the generators read {said}, not {heaps!r}')
