@@ -15,7 +15,8 @@ that language (read from its string files through its i18n module), the facts ar
              move in those words, and the pile it made marked on the board
   rules      misère play's rules line says the last move loses; S(1,3,4) only its own rule;
              0.07, 0.77 and 0.6 named (Dawson's Kayles, Kayles, Officers)
-  errors     an empty graph (`digraph {}`) in the page's words, no board, no token line, no game;
+  errors     an empty graph text refused in the page's words, the game before left as it was;
+             an empty graph (`digraph {}`) in the page's words, no board, no token line, no game;
              a game the server refuses clears board and graph and says what to change, and its
              error goes once a game works; colours past the library's 128 and empty or blank
              heaps refused; the end of Nim 2 2 clicked is not a game lost
@@ -31,6 +32,7 @@ from collections import Counter
 
 from browser_page import STEP, WIDTH, Failure, numbers
 from matrix_views import misere, octal
+from setup_checks import api_games
 
 SIZES = ((1920, 1080, False), (390, 844, True))
 LANGUAGES = ('en', 'fr')
@@ -256,11 +258,19 @@ def rules(run, where):
             run.expect(name in line, f'{where}: {named} is not called {name!r}: {line!r}')
 
 
-def errors(run, where):
+def errors(run, where, examples):
     p = run.p
-    # An empty graph: the page's own words, no board, no game.
+    # An empty graph text: refused in the page's words, the game before still there.
     p.open('#game=digraph&opponent=human')
-    p.settled()
+    before = p.settled()['position'], shown(p, 'game-heading'), len(p.tids('move'))
+    set_field(p, 'graph', '')
+    p.click(p.tid('new-game'))
+    empty = p.wait(lambda: shown(p, 'setup-error'), f'{where}: a message for an empty graph')
+    wanted = p.say('setup.bad.empty', field=p.say('setup.graph'), example=examples['graph'].replace('\n', ' / '))
+    run.expect(empty == wanted, f'{where}: an empty graph says {empty!r}, not {wanted!r}')
+    after = p.game()['position'], shown(p, 'game-heading'), len(p.tids('move'))
+    run.expect(after == before, f'{where}: an empty graph changed the game from {before} to {after}')
+    # A graph with no vertex (`digraph {}`): the page's own words, no board, no game.
     set_field(p, 'graph', 'digraph {}')
     p.click(p.tid('new-game'))
     error = p.wait(lambda: shown(p, 'play-error') or shown(p, 'setup-error'), f'{where}: a message for digraph {{}}')
@@ -359,6 +369,7 @@ def each_size_and_language(run):
     facts = run.grundy_json('misere', '0.07', '--max-heap', '20', '--genus')
     vertices = run.grundy_json('graph', 'tablettes', '--colors', '2', '--tablets', '3')['vertices']
     hints = {}
+    examples = {f['name']: f['example'] for g in api_games(run) if g['name'] == 'digraph' for f in g['fields']}
     done = []
     try:
         for width, height, mobile in SIZES:
@@ -374,7 +385,7 @@ def each_size_and_language(run):
                 words(run, where, lang)
                 refusals(run, where, lang)
                 rules(run, where)
-                errors(run, where)
+                errors(run, where, examples)
                 hint(run, where)
                 octal(run, where, lang)
                 misere(run, where, facts, hints)
