@@ -10,7 +10,8 @@ that language (read from its string files through its i18n module), the facts ar
   fit        tablettes 2 x 3 fitted keeps labels of 12 px or more (else it scrolls)
   plurals    no string of the page says "1 values" (or in French "1 valeurs")
   refusals   each form's own refusals (set-up, octal, table, misère) in the page's language; a
-             table fill stopped after the link's fill leaves the link naming the stopped one
+             table fill stopped after the link's fill leaves the link naming the stopped one, its
+             cell marked cancelled and the form free again
   words      tablettes moves as "the red pile of 1 onto ...", a title's plurals; the computer's
              move in those words, and the pile it made marked on the board
   rules      misère play's rules line says the last move loses; S(1,3,4) only its own rule;
@@ -205,6 +206,13 @@ def refusals(run, where, lang):
     p.click(p.tid('table-cancel'))
     url = p.wait(lambda: 'table_colors=5' in p.d.current_url and p.d.current_url, f'{where}: the link of a stopped fill')
     run.expect('table_tablets=5' in url, f'{where}: after a fill that stopped, the link is {url}')
+    # The fill really stopped: the form free again, and the one cell (5 colours of 5 tablets),
+    # never reached, says it was cancelled.
+    p.wait(lambda: p.tid('table-run').is_enabled(), f'{where}: the table form free after a cancel')
+    cells = p.js("""return [...document.querySelectorAll('[data-testid=table-cell]')].map((c) => [
+                   c.dataset.colors, c.dataset.tablets, c.classList.contains('done'), c.textContent.trim()]);""")
+    word = p.say('table.cancelled.cell')
+    run.expect(cells == [['5', '5', False, word]], f'{where}: the 5 x 5 fill cancelled shows {cells}, not {word!r}')
     p.open('#view=misere')
     for code, heap in (('', '20'), ('0.07', 'abc')):
         p.js("document.getElementById('misere-code').value = arguments[0];"
