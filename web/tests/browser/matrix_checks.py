@@ -10,23 +10,20 @@ that language (read from its string files through its i18n module), the facts ar
   fit        tablettes 2 x 3 fitted keeps labels of 12 px or more (else it scrolls)
   plurals    no string of the page says "1 values" (or in French "1 valeurs")
   refusals   each form's own refusals (set-up, octal, table, misère) in the page's language; a
-             table fill stopped after the link's fill leaves the link naming the stopped one
+             table fill stopped after the link's fill leaves the link naming the stopped one, its
+             cell marked cancelled and the form free again
   words      tablettes moves as "the red pile of 1 onto ...", a title's plurals; the computer's
              move in those words, and the pile it made marked on the board
   rules      misère play's rules line says the last move loses; S(1,3,4) only its own rule;
              0.07, 0.77 and 0.6 named (Dawson's Kayles, Kayles, Officers)
-  errors     an empty graph (`digraph {}`) in the page's words, no board, no token line, no game;
+  errors     an empty graph text refused in the page's words, the game before left as it was;
+             an empty graph (`digraph {}`) in the page's words, no board, no token line, no game;
              a game the server refuses clears board and graph and says what to change, and its
              error goes once a game works; colours past the library's 128 and empty or blank
              heaps refused; the end of Nim 2 2 clicked is not a game lost
   hint       the hinted move marked on the board (the tokens it takes) and in view; once played,
              the heaps the computer's reply changed marked as the last move
-  octal      At most 0, abc and 2000000 refused in the page's words; times with the language's
-             decimal mark, the engine not named in French; the plot of heaps 60 to 120, and a
-             range the other way round refused
-  misère     0.07's quotient to heap 20, its P-portion and each heap's element and genus as
-             `grundy misere --genus` says; a misère sum of 0.07 heaps hinted as `grundy hint
-             --misere` says
+  octal, misère  in matrix_views.py
 
 Each function takes the Run of run_browser.py.
 """
@@ -35,6 +32,8 @@ import re
 from collections import Counter
 
 from browser_page import STEP, WIDTH, Failure, numbers
+from matrix_views import misere, octal
+from setup_checks import api_games
 
 SIZES = ((1920, 1080, False), (390, 844, True))
 LANGUAGES = ('en', 'fr')
@@ -207,6 +206,13 @@ def refusals(run, where, lang):
     p.click(p.tid('table-cancel'))
     url = p.wait(lambda: 'table_colors=5' in p.d.current_url and p.d.current_url, f'{where}: the link of a stopped fill')
     run.expect('table_tablets=5' in url, f'{where}: after a fill that stopped, the link is {url}')
+    # The fill really stopped: the form free again, and the one cell (5 colours of 5 tablets),
+    # never reached, says it was cancelled.
+    p.wait(lambda: p.tid('table-run').is_enabled(), f'{where}: the table form free after a cancel')
+    cells = p.js("""return [...document.querySelectorAll('[data-testid=table-cell]')].map((c) => [
+                   c.dataset.colors, c.dataset.tablets, c.classList.contains('done'), c.textContent.trim()]);""")
+    word = p.say('table.cancelled.cell')
+    run.expect(cells == [['5', '5', False, word]], f'{where}: the 5 x 5 fill cancelled shows {cells}, not {word!r}')
     p.open('#view=misere')
     for code, heap in (('', '20'), ('0.07', 'abc')):
         p.js("document.getElementById('misere-code').value = arguments[0];"
@@ -260,11 +266,19 @@ def rules(run, where):
             run.expect(name in line, f'{where}: {named} is not called {name!r}: {line!r}')
 
 
-def errors(run, where):
+def errors(run, where, examples):
     p = run.p
-    # An empty graph: the page's own words, no board, no game.
+    # An empty graph text: refused in the page's words, the game before still there.
     p.open('#game=digraph&opponent=human')
-    p.settled()
+    before = p.settled()['position'], shown(p, 'game-heading'), len(p.tids('move'))
+    set_field(p, 'graph', '')
+    p.click(p.tid('new-game'))
+    empty = p.wait(lambda: shown(p, 'setup-error'), f'{where}: a message for an empty graph')
+    wanted = p.say('setup.bad.empty', field=p.say('setup.graph'), example=examples['graph'].replace('\n', ' / '))
+    run.expect(empty == wanted, f'{where}: an empty graph says {empty!r}, not {wanted!r}')
+    after = p.game()['position'], shown(p, 'game-heading'), len(p.tids('move'))
+    run.expect(after == before, f'{where}: an empty graph changed the game from {before} to {after}')
+    # A graph with no vertex (`digraph {}`): the page's own words, no board, no game.
     set_field(p, 'graph', 'digraph {}')
     p.click(p.tid('new-game'))
     error = p.wait(lambda: shown(p, 'play-error') or shown(p, 'setup-error'), f'{where}: a message for digraph {{}}')
@@ -358,84 +372,12 @@ def hint(run, where):
                f'{sorted(marked.elements())} as the last move')
 
 
-def octal(run, where, lang):
-    p = run.p
-    p.open('#view=octal')
-    for bad in ('0', 'abc', '2000000'):
-        p.js("document.getElementById('octal-max').value = arguments[0]", bad)
-        code = p.tid('octal-code')
-        code.clear()
-        code.send_keys('0.07')
-        p.click(p.tid('octal-run'))
-        message = p.wait(lambda: shown(p, 'octal-error'), f'{where}: a message for At most {bad}')
-        label = p.say('octal.max').split(' (')[0]
-        run.expect(label in message and not p.tids('octal-period'), f'{where}: At most {bad} says {message!r}')
-    p.js("document.getElementById('octal-max').value = ''")
-    p.click(p.tid('octal-run'))
-    p.wait(lambda: p.tids('octal-period'), f'{where}: the facts of 0.07')
-    values = p.js("return [...document.querySelectorAll('#octal-result dd')].map((d) => d.textContent).join(' | ')")
-    mark = ',' if lang == 'fr' else r'\.'
-    run.expect(re.search(rf'\d+{mark}\d{{3}}\s*s', values) and (lang == 'en' or not re.search('sparse|moteur', values)),
-               f'{where}: the facts of 0.07 read {values!r}')
-    # The plot's range: heaps 60 to 120, then a range the other way round refused.
-    plot_range(p, '60', '120')
-    heading = p.say('plot.label', first=60, last=120, max='\x00').split('\x00')[0]
-    label = p.wait(lambda: (lambda l: l if l.startswith(heading) else None)(
-        p.js("return document.querySelector('#octal-result svg.plot').getAttribute('aria-label')")),
-        f'{where}: the plot of heaps 60 to 120')
-    ticks = [int(x) for x in p.js("""return [...document.querySelectorAll(
-        '#octal-result svg.plot text.tick[text-anchor=middle]')].map((t) => t.textContent);""")]
-    run.expect(ticks and min(ticks) >= 60 and max(ticks) <= 120, f'{where}: the plot of heaps 60 to 120 has ticks {ticks}')
-    plot_range(p, '130', '120')
-    refused = p.say('plot.bad.range', last='\x00').split('\x00')[0]
-    wrong = p.wait(lambda: p.js("""return [...document.querySelectorAll('#octal-result .error')]
-                                 .filter((e) => !e.hidden).map((e) => e.textContent).join('')"""),
-                   f'{where}: a message for heaps 130 to 120')
-    run.expect(wrong.startswith(refused) and p.js(
-        "return document.querySelector('#octal-result svg.plot').getAttribute('aria-label')") == label,
-               f'{where}: heaps 130 to 120 say {wrong!r} and the plot reads another range')
-
-
-def plot_range(p, first, last):
-    for name, value in (('plot-from', first), ('plot-to', last)):
-        box = p.tid(name)
-        box.clear()
-        box.send_keys(value)
-    p.click(p.tid('plot-show'))
-
-
-def misere(run, where, facts, hints):
-    p = run.p
-    p.open('#view=misere&misere_code=0.07&misere_heap=20')
-    order = p.wait(lambda: p.tids('misere-order') and p.tid('misere-order').text, f'{where}: the quotient of 0.07')
-    run.expect(int(order) == facts['order'], f'{where}: the quotient of 0.07 has order {order}, '
-               f'grundy misere says {facts["order"]}')
-    portion = p.tid('misere-p-portion').text
-    run.expect(portion == ', '.join(facts['p_portion']), f'{where}: the P-portion reads {portion!r}, '
-               f'grundy misere {facts["p_portion"]}')
-    rows = p.js("""return [...document.querySelectorAll('[data-testid=misere-heap]')].map(
-                   (r) => [...r.children].map((c) => c.textContent));""")
-    genus = {g['heap']: g['symbol'] for g in facts['genus']}
-    wanted = [[str(e['heap']), e['element'], e['outcome'], genus[e['heap']]] for e in facts['elements']]
-    run.expect([r[:4] for r in rows] == wanted,
-               f'{where}: the heaps read {rows[:3]}..., grundy misere {wanted[:3]}...')
-    p.click(p.tid('misere-play'))
-    state = p.settled()
-    heaps = tuple(int(n) for n in re.findall(r'\d+', state['position'] or '')) or (4, 5, 9)
-    if heaps not in hints:
-        hints[heaps] = [m['position'] for m in
-                        run.grundy_json('hint', 'octal', '0.07', *map(str, heaps), '--misere')['moves']]
-    move = run.p.hint()
-    got = move and move.get_attribute('data-position')
-    run.expect((got is None and not hints[heaps]) or got in hints[heaps],
-               f'{where}: from {heaps} in misère play the page hints {got}, grundy hint --misere {hints[heaps]}')
-
-
 def each_size_and_language(run):
     p = run.p
     facts = run.grundy_json('misere', '0.07', '--max-heap', '20', '--genus')
     vertices = run.grundy_json('graph', 'tablettes', '--colors', '2', '--tablets', '3')['vertices']
     hints = {}
+    examples = {f['name']: f['example'] for g in api_games(run) if g['name'] == 'digraph' for f in g['fields']}
     done = []
     try:
         for width, height, mobile in SIZES:
@@ -451,7 +393,7 @@ def each_size_and_language(run):
                 words(run, where, lang)
                 refusals(run, where, lang)
                 rules(run, where)
-                errors(run, where)
+                errors(run, where, examples)
                 hint(run, where)
                 octal(run, where, lang)
                 misere(run, where, facts, hints)

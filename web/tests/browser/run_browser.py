@@ -23,7 +23,7 @@ what it shows against facts it finds for itself (a nim-sum computed here, the va
   french, phone  the page in French; a 390-pixel-wide window without sideways scrolling
   setup_checks.py  the game menu and forms made from /api/games; bad and empty fields refused
   matrix_checks.py  each defect of the classroom page at 1920 x 1080 and 390 x 844, in English
-               and in French
+               and in French (its octal and misère views' checks in matrix_views.py)
   remoteness_checks.py  tablettes 2 x 3 against the computer: its moves the fastest win or the
                slowest loss, each move's "wins in N moves", the hint's line, as a brute force here
                says; Nim's hint says remoteness needs the graph
