@@ -56,4 +56,17 @@ std::vector<std::size_t> all_trees(trees& t, unsigned day) {
   return all;
 }
 
+// The games that tell two apart, given the trees born by day 3: those, and the trees of day 4
+// with one or two of them as options ({{*2}} tells *2 from {{*2}, 0}, which no game born by day
+// 3 does).
+inline std::vector<std::size_t> testers(trees& t, const std::vector<std::size_t>& day3) {
+  std::vector<std::size_t> out = day3;
+  for (std::size_t i = 0; i < day3.size(); ++i) {
+    out.push_back(t.add({day3[i]}));
+    for (std::size_t j = i + 1; j < day3.size(); ++j)
+      out.push_back(t.add({day3[i], day3[j]}));
+  }
+  return out;
+}
+
 } // namespace misere_trees

@@ -21,6 +21,7 @@
 using grundy::misere_forms;
 using form = misere_forms::form;
 using misere_trees::all_trees;
+using misere_trees::testers;
 using misere_trees::trees;
 
 namespace {
@@ -77,14 +78,7 @@ BOOST_AUTO_TEST_CASE(equality_against_sums) {
       if (s >> i & 1) o.push_back(day3[i]);
     games.push_back(t.add(o));
   }
-  // The games that tell two apart: every tree born by day 3, and those of day 4 with at most two
-  // options ({{*2}} tells *2 from {{*2}, 0}, which no game born by day 3 does).
-  std::vector<std::size_t> testers = day3;
-  for (std::size_t i = 0; i < day3.size(); ++i) {
-    testers.push_back(t.add({day3[i]}));
-    for (std::size_t j = i + 1; j < day3.size(); ++j)
-      testers.push_back(t.add({day3[i], day3[j]}));
-  }
+  const auto tell_apart = testers(t, day3);
   misere_forms forms;
   std::vector<form> of;
   for (auto g : games) {
@@ -95,7 +89,7 @@ BOOST_AUTO_TEST_CASE(equality_against_sums) {
   for (std::size_t i = 0; i < games.size(); ++i)
     for (std::size_t j = i; j < games.size(); ++j) {
       bool same = true;
-      for (auto x : testers)
+      for (auto x : tell_apart)
         same = same && t.sum_is_p(games[i], x) == t.sum_is_p(games[j], x);
       // Equal forms are never told apart; different ones born by day 3 are, by these testers
       // (games born by day 4 can need testers of day 5).

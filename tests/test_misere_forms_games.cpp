@@ -20,21 +20,10 @@
 using grundy::misere_forms;
 using form = misere_forms::form;
 using misere_trees::all_trees;
+using misere_trees::testers;
 using misere_trees::trees;
 
 namespace {
-
-// The testers: every tree born by day 3, and those of day 4 with one or two options.
-std::vector<std::size_t> testers(trees& t) {
-  const auto day3 = all_trees(t, 3);
-  std::vector<std::size_t> out = day3;
-  for (std::size_t i = 0; i < day3.size(); ++i) {
-    out.push_back(t.add({day3[i]}));
-    for (std::size_t j = i + 1; j < day3.size(); ++j)
-      out.push_back(t.add({day3[i], day3[j]}));
-  }
-  return out;
-}
 
 // Each vertex of an acyclic graph as a tree of t, successors first.
 template <class Graph> std::vector<std::size_t> trees_of(const Graph& g, trees& t) {
@@ -77,7 +66,7 @@ template <class Graph> void check_positions(const Graph& g, const std::string& w
   misere_forms forms;
   const auto of = grundy::misere_forms_of(g, forms);
   trees t;
-  const auto test = testers(t);
+  const auto test = testers(t, all_trees(t, 3));
   const auto tree = trees_of(g, t);
   const std::size_t zero = test[0];
   std::size_t equal_pairs = 0, told_apart = 0;
