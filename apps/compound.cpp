@@ -93,11 +93,9 @@ void add_compound_command(CLI::App& app) {
   add_whole_option(*cmd, "--max-states", o->max_states,
                    "stop past this many positions in a component's graph", 1, 0xFFFF'FFFFu)
       ->default_str(std::to_string(o->max_states));
-  refuse_empty(cmd->add_option("--max-memory", o->max_memory,
-                               "memory each component's graph may hold: 800M, 6G (default: 3/4 of the "
-                               "memory free at start)"),
-               "a size such as 800M or 6G")
-      ->each([](const std::string& text) { parse_size(text, "--max-memory"); });
+  add_memory_option(*cmd, o->max_memory,
+                    "memory each component's graph may hold: 800M, 6G (default: 3/4 of the memory free "
+                    "at start)");
   cmd->footer(cmd->get_footer() +
               "\nCOMPONENTS: the heaps of a Nim, octal or heap position, the tokens of a digraph position, "
               "or whole positions separated by '+' (grundy compound selective wythoff 3 4 + 2 5).");

@@ -88,11 +88,9 @@ void add_hint_command(CLI::App& app) {
   add_whole_option(*cmd, "--max-states", o->max_states,
                    "games solved by their graph: stop past this many positions", 1, 0xFFFF'FFFFu)
       ->default_str(std::to_string(o->max_states));
-  refuse_empty(cmd->add_option("--max-memory", o->max_memory,
-                               "memory the process may hold, the misère quotient and any game graph "
-                               "included: 800M, 6G (default: 3/4 of the memory free at start)"),
-               "a size such as 800M or 6G")
-      ->each([](const std::string& text) { parse_size(text, "--max-memory"); });
+  add_memory_option(*cmd, o->max_memory,
+                    "memory the process may hold, the misère quotient and any game graph included: "
+                    "800M, 6G (default: 3/4 of the memory free at start)");
   cmd->callback([o, cmd] {
     take_position_words(*cmd, o->where);
     run(*o);

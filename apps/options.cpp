@@ -81,6 +81,11 @@ CLI::Option* refuse_empty(CLI::Option* option, std::string_view needs) {
       });
 }
 
+CLI::Option* add_memory_option(CLI::App& cmd, std::string& text, const std::string& help) {
+  return refuse_empty(cmd.add_option("--max-memory", text, help), "a size such as 800M or 6G")
+      ->each([](const std::string& typed) { parse_size(typed, "--max-memory"); });
+}
+
 CLI::Option* add_seconds_option(CLI::App& cmd, const std::string& name, double& value,
                                 const std::string& help, double low, double high) {
   auto* option = cmd.add_option_function<std::string>(

@@ -33,6 +33,11 @@ CLI::Option* add_whole_option(CLI::App& cmd, const std::string& name, std::optio
 // not given: "--dot needs a file name, not ''".
 CLI::Option* refuse_empty(CLI::Option* option, std::string_view needs);
 
+// Adds `--max-memory` keeping its text in `text` (read by parse_size when the command runs, an
+// empty text then meaning the default) and checking it as typed: '' refused, and a size such as
+// 800M or 6G required.
+CLI::Option* add_memory_option(CLI::App& cmd, std::string& text, const std::string& help);
+
 // Adds `--name` reading seconds from `low` to `high` into `value`, through parse_seconds.
 CLI::Option* add_seconds_option(CLI::App& cmd, const std::string& name, double& value,
                                 const std::string& help, double low, double high);
