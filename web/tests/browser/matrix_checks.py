@@ -46,6 +46,15 @@ def shown(p, element_id):
     return p.js(f"const e = document.getElementById('{element_id}'); return e.hidden ? '' : e.textContent.trim();")
 
 
+def setup_state(p):
+    """What a failed refusal check needs to be told apart: the menu, the fields, the messages."""
+    return p.js("""const text = (id) => { const e = document.getElementById(id); return e.hidden ? '' : e.textContent.trim(); };
+        return {game: document.getElementById('game-select').value, title: document.getElementById('setup-summary').textContent,
+                fields: Object.fromEntries([...document.querySelectorAll('#setup-fields [name]')].map((i) => [i.name, i.value])),
+                setupError: text('setup-error'), playError: text('play-error'), heading: text('game-heading'),
+                hash: location.hash, busy: document.querySelector('[data-testid=hint-button]').disabled};""")
+
+
 def unfold(p):
     # On a phone the set-up is folded into its summary: unfolded, as a visitor would.
     p.js("document.getElementById('setup-panel').open = true")
@@ -322,9 +331,13 @@ def errors(run, where, examples):
     unfold(p)
     Select(p.tid('game-select')).select_by_value('tablettes')
     p.settled()
+    p.wait(lambda: (lambda s: s['game'] == 'tablettes' and 'colors' in s['fields'])(setup_state(p)), f'{where}: tablettes chosen')
     set_field(p, 'colors', '129')
     p.click(p.tid('new-game'))
-    colours = p.wait(lambda: shown(p, 'setup-error'), f'{where}: a message for 129 colours')
+    try:
+        colours = p.wait(lambda: shown(p, 'setup-error'), f'{where}: a message for 129 colours')
+    except Failure as error:
+        raise Failure(f'{error}; the page then: {setup_state(p)}') from None
     run.expect('128' in colours, f'{where}: 129 colours say {colours!r}')
     # The end of Nim 2 2, clicked on your move: not a game lost.
     p.open('#game=nim&heaps=2+2&opponent=computer&first=you')
