@@ -4,9 +4,11 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "exploration.hpp"
+#include "misere_forms.hpp"
 #include "options.hpp"
 #include "positions.hpp"
 
+#include <grundy/games/builtin.hpp>
 #include <grundy/io/hint.hpp>
 #include <grundy/memory.hpp>
 
@@ -27,6 +29,7 @@ struct hint_command_options {
   position_words where;
   bool misere = false;
   bool all = false;
+  bool misere_form = false;
   std::string format = "text";
   std::uint64_t max_states = build_options{}.max_states;
   std::string max_memory; // empty: default_memory_limit()
@@ -39,12 +42,26 @@ std::uint64_t memory_cap(const hint_command_options& o) {
   return o.max_memory.empty() ? default_memory_limit() : parse_size(o.max_memory, "--max-memory");
 }
 
-// The octal, heap and Wythoff rules explore no positions: the figures of a stopped exploration
-// would all be 0, so their stop is said in one plain line.
+// The octal, heap and Wythoff rules explore no positions but for a misère hint or form: the
+// figures of a stopped exploration would all be 0, so their stop is said in one plain line.
 template <class G> bool explores(const game_position<G>&, const hint_command_options& o) {
   return !(std::is_same_v<G, octal_game> || std::is_same_v<G, heap_game> ||
            std::is_same_v<G, wythoff_game>) ||
-         o.misere;
+         o.misere || o.misere_form;
+}
+
+// The position's simplest misère form, from the game graph below it: any game, heap games
+// included (their hint needs no graph, the form does), within the hint's limits.
+form_report position_form(const any_builtin_position& position, const build_options& limits) {
+  form_report form;
+  visit_position(position, [&](auto entry, const auto& p) {
+    using E = typename decltype(entry)::type;
+    entry_traits::explore<E>(p, [&](const auto& g, const auto& start) {
+      const auto gg = build_graph(g, start, limits);
+      form = start_form_report(gg.graph, limits.stop);
+    });
+  });
+  return form;
 }
 
 void run(const hint_command_options& o) {
@@ -60,10 +77,17 @@ void run(const hint_command_options& o) {
   options.listing_advice = "leave out --all, or try smaller heaps";
   try {
     const auto hint = io::compute_hint(position, options);
-    if (o.format == "json")
-      fmt::print("{}\n", io::hint_json(hint));
-    else
+    // Before anything is printed: a game with a cycle refuses the form, and then no hint is half
+    // written.
+    const auto form = o.misere_form ? position_form(position, options.limits) : form_report{};
+    if (o.format == "json") {
+      auto json = io::hint_json(hint);
+      if (o.misere_form) json.insert(json.size() - 1, ", " + form.json);
+      fmt::print("{}\n", json);
+    } else {
       io::write_hint_text(std::cout, hint, "--all", stop.flag());
+      std::cout << form.text;
+    }
   } catch (const stopped& e) {
     // Stopped outside any exploration (the misère quotient, a search for moves, a long list
     // written): no figures to give, one plain line.
@@ -82,6 +106,9 @@ void add_hint_command(CLI::App& app) {
   add_position_arguments(*cmd, o->where);
   cmd->add_flag("--misere", o->misere, "misère play: the player who makes the last move loses");
   cmd->add_flag("--all", o->all, "list every winning move");
+  cmd->add_flag("--misere-form", o->misere_form,
+                "also give the position's simplest form in misère play (Conway), from its game graph: "
+                "for games without cycles");
   cmd->add_option("--format", o->format, "text or json (one object on one line)")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

@@ -69,13 +69,31 @@ BOOST_AUTO_TEST_CASE(forms_of_built_in_games) {
   BOOST_TEST(contains(text.out, "\nmisere form  "), text.out);
 }
 
+// grundy hint --misere-form gives the form grundy graph gives, heap games included (whose hint
+// builds no graph), in the text and as one more member of the JSON object.
+BOOST_AUTO_TEST_CASE(hint_gives_the_form) {
+  for (const char* position : {"octal 0.07 4 4", "nim 1 2 3", "wythoff 2 3", "tablettes -c 2 -n 3"}) {
+    const auto g = graph_form(position);
+    const auto h = run_cli(std::string("hint ") + position + " --misere-form --format json");
+    BOOST_TEST_REQUIRE(h.status == 0, position << ": " << h.err);
+    const auto hint = parse_object(h.out);
+    BOOST_TEST(hint.at("misere_form") == g.at("misere_form"), position);
+    BOOST_TEST(hint.contains("outcome"), position); // the hint itself still there
+    const auto text = run_cli(std::string("hint ") + position + " --misere-form");
+    BOOST_TEST_REQUIRE(text.status == 0, text.err);
+    const auto form = std::string(g.at("misere_form").as_object().at("form").as_string());
+    BOOST_TEST(contains(text.out, "\nmisere form  " + form + " (born on day"), text.out);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(forms_are_refused_in_one_line) {
   const auto dir = scratch("cycle");
   const auto file = (dir / "cycle.dot").string();
   std::ofstream(file) << "digraph { a -> b; b -> a; b -> c; }\n";
   for (const std::string& bad : std::vector<std::string>{
            "graph digraph '" + file + "' --start a --misere-form", "graph nim 3 --misere-form --no-edges",
-           "misere --born-by 5 --list", "misere --born-by 2 --out x.txt", "misere 0.07 --list"}) {
+           "hint digraph '" + file + "' --start a --misere-form", "misere --born-by 5 --list",
+           "misere --born-by 2 --out x.txt", "misere 0.07 --list"}) {
     const auto e = run_cli(bad);
     BOOST_TEST(e.status == 2, bad << ": " << e.err);
     BOOST_TEST(e.err_lines() == 1u, bad << ": " << e.err);
