@@ -8,7 +8,7 @@
 #include "positions.hpp"
 #include "report.hpp"
 
-#include <grundy/dot.hpp>
+#include <grundy/io/export_dot.hpp>
 #include <grundy/io/export.hpp>
 #include <grundy/io/graph_report.hpp>
 #include <grundy/io/output_file.hpp>

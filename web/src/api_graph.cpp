@@ -5,7 +5,7 @@
 #include "endpoints.hpp"
 #include "request_position.hpp"
 
-#include <grundy/dot.hpp>
+#include <grundy/io/export_dot.hpp>
 #include <grundy/io/export.hpp>
 #include <grundy/io/graph_report.hpp>
 #include <grundy/io/render.hpp>

@@ -1,5 +1,6 @@
 #pragma once
-// Game graphs as Graphviz DOT, through Boost.Graph's write_graphviz.
+// Game graphs as Graphviz DOT: an export of io, as the labelled graph's formats are
+// (grundy/io/export.hpp), which Graphviz also draws (grundy/io/render.hpp).
 
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>
