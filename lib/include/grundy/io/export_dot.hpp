@@ -1,6 +1,6 @@
 #pragma once
-// Game graphs as Graphviz DOT: an export of io, as the labelled graph's formats are
-// (grundy/io/export.hpp), which Graphviz also draws (grundy/io/render.hpp).
+// Game graphs as Graphviz DOT, the export format `dot` (grundy/io/export_formats.hpp), which
+// Graphviz also draws as the formats `svg` and `png` (grundy/io/render.hpp).
 
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>
