@@ -1,12 +1,19 @@
 // The one table of export formats (grundy/io/export_formats.hpp): each entry is found by its
-// name and by each of its extensions, and written by the writer its content names.
+// name and by each of its extensions, written by the writer its content names, and listed by the
+// command line (its help, its error line for a name of no format) and written by --export. The
+// Python module's and the web's lists are checked against the same table by their own tests
+// (python/tests/test_exports.py, web/tests/test_api_errors.py), which read this header.
 #define BOOST_TEST_MODULE export_formats
 #include <boost/test/unit_test.hpp>
 
+#include "cli_runner.hpp"
+
 #include <grundy/games/nim.hpp>
 #include <grundy/io/export.hpp>
+#include <grundy/io/render.hpp>
 #include <grundy/solve.hpp>
 
+#include <filesystem>
 #include <set>
 #include <sstream>
 #include <string>
@@ -16,6 +23,8 @@ using grundy::export_format;
 using grundy::export_formats;
 
 namespace {
+
+const std::filesystem::path dir = grundy_test::scratch_directory("test-export-formats");
 
 // nim 1 2, as the library writes it in `format`.
 std::string library_export(export_format format) {
@@ -61,4 +70,29 @@ BOOST_AUTO_TEST_CASE(the_dot_entry_is_write_dot_and_a_picture_is_drawn_not_writt
   for (const auto& f : export_formats)
     if (f.content == export_content::picture)
       BOOST_CHECK_THROW(library_export(f.format), std::invalid_argument);
+}
+
+// The command line's help and its error line name every extension of the table, and --export
+// writes each format: the library's bytes, or for a picture what dot draws of the DOT export.
+BOOST_AUTO_TEST_CASE(the_cli_lists_and_writes_every_entry) {
+  const auto help = grundy_test::run_cli("graph --help");
+  BOOST_TEST_REQUIRE(help.status == 0, help.err);
+  const auto refused = grundy_test::run_cli("graph nim 1 2 -q --export '" + (dir / "g.txt").string() + "'");
+  BOOST_TEST(refused.status != 0);
+  BOOST_TEST(refused.err_lines() == 1u, refused.err);
+  BOOST_TEST(!std::filesystem::exists(dir / "g.txt"));
+  for (const auto& f : export_formats)
+    for (auto e : f.extensions) {
+      if (e.empty()) continue;
+      BOOST_TEST(help.out.find(std::string(e)) != std::string::npos, e << " in " << help.out);
+      BOOST_TEST(refused.err.find(std::string(e)) != std::string::npos, e << " in " << refused.err);
+      const auto out = dir / ("g" + std::string(e));
+      const auto r = grundy_test::run_cli("graph nim 1 2 -q --export '" + out.string() + "'");
+      BOOST_TEST_REQUIRE(r.status == 0, e << ": " << r.err);
+      const auto written = grundy_test::slurp(out);
+      if (f.content != export_content::picture)
+        BOOST_TEST(written == library_export(f.format), e);
+      else
+        BOOST_TEST(written == grundy::io::render_dot_text(library_export(export_format::dot), f.name), e);
+    }
 }
