@@ -1,5 +1,6 @@
 #include "cli.hpp"
 
+#include <grundy/io/export_formats.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/memory.hpp>
@@ -67,8 +68,11 @@ void write_file_atomically(const std::string& path, const std::function<void(std
 
 std::string render_dot(const std::string& dot_path, std::string_view format, const std::atomic<bool>* stop,
                        std::span<const std::string> inputs) {
-  if (format != "svg" && format != "png")
-    throw usage_error(fmt::format("--render takes svg or png, not '{}'", portable_name(format)));
+  const auto f = export_format_named(format);
+  if (!f || f->content != export_content::picture)
+    throw usage_error(fmt::format("--render takes {}, not '{}'",
+                                  io::or_list(io::export_format_names(export_content::picture)),
+                                  portable_name(format)));
   return as_option("--render", [&] { return io::render_dot(dot_path, format, stop, inputs); });
 }
 

@@ -8,7 +8,6 @@
 #include "positions.hpp"
 #include "report.hpp"
 
-#include <grundy/dot.hpp>
 #include <grundy/io/export.hpp>
 #include <grundy/io/graph_report.hpp>
 #include <grundy/io/output_file.hpp>
@@ -25,8 +24,10 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -186,7 +187,14 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
         stop.flag(), inputs);
     if (!o.render.empty()) render_dot(o.dot, o.render, stop.flag(), inputs);
   }
-  if (!o.export_path.empty())
+  if (!o.export_path.empty() && export_format_info(format).content == export_content::picture) {
+    std::ostringstream dot;
+    write_dot(dot, g, solved.graph, solved.values, &solved.infinite);
+    const auto picture = io::render_dot_text(dot.str(), export_format_info(format).name, stop.flag(),
+                                             std::numeric_limits<std::size_t>::max());
+    write_file_atomically(
+        o.export_path, [&](std::ostream& os) { os << picture; }, stop.flag(), inputs);
+  } else if (!o.export_path.empty()) {
     write_file_atomically(
         o.export_path,
         [&](std::ostream& os) {
@@ -195,6 +203,7 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
                                o.remoteness ? &remote : nullptr);
         },
         stop.flag(), inputs);
+  }
   head.emplace_back("start", position_name(g, solved.graph.states[0]));
   // The statistics go to standard error when a file went to standard output (--dot -), so that
   // a pipe gets the file alone.
@@ -246,10 +255,10 @@ void add_graph_command(CLI::App& app) {
   auto o = std::make_shared<graph_options>();
   auto* cmd = app.add_subcommand("graph", "Explore one game graph and label it with Sprague-Grundy values");
   add_position_arguments(*cmd, o->where, true);
-  refuse_empty(
-      cmd->add_option("--export", o->export_path,
-                      "also write the whole labelled graph to FILE: .graphml, .json or .csv by its name"),
-      "a file name");
+  refuse_empty(cmd->add_option("--export", o->export_path,
+                               "also write the whole graph to FILE, in the format its name ends in: " +
+                                   io::export_extensions_explained()),
+               "a file name");
   cmd->add_flag("--misere", o->misere, "also label the graph for misère play (the last move loses)");
   cmd->add_flag("--remoteness", o->remoteness,
                 "also label every position's remoteness (moves to the end when the winner hurries and the "
@@ -259,8 +268,10 @@ void add_graph_command(CLI::App& app) {
   cmd->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   refuse_empty(cmd->add_option("--dot", o->dot, "also write the graph in Graphviz DOT to FILE"),
                "a file name");
-  cmd->add_option("--render", o->render, "with --dot: also draw it as svg or png (needs Graphviz)")
-      ->check(CLI::IsMember({"svg", "png"}));
+  const auto pictures = io::export_format_names(export_content::picture);
+  cmd->add_option("--render", o->render,
+                  "with --dot: also draw it as " + io::or_list(pictures) + " (needs Graphviz)")
+      ->check(CLI::IsMember(pictures));
   o->exploration.add_to(*cmd);
 #if GRUNDY_MPI
   cmd->add_flag("--rank-stats", o->rank_stats,

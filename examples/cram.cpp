@@ -14,8 +14,8 @@
 
 #include "example_checks.hpp"
 
-#include <grundy/dot.hpp>
 #include <grundy/games/octal.hpp>
+#include <grundy/io/export_dot.hpp>
 #include <grundy/solve.hpp>
 
 #include <fmt/format.h>

@@ -7,7 +7,7 @@
 
 #include "example_checks.hpp"
 
-#include <grundy/dot.hpp>
+#include <grundy/io/export_dot.hpp>
 #include <grundy/solve.hpp>
 
 #include <fmt/format.h>

@@ -2,10 +2,10 @@
 #define BOOST_TEST_MODULE dot
 #include <boost/test/unit_test.hpp>
 
-#include <grundy/dot.hpp>
 #include <grundy/games/digraph.hpp>
 #include <grundy/games/nim.hpp>
 #include <grundy/games/tablettes.hpp>
+#include <grundy/io/export_dot.hpp>
 #include <grundy/solve.hpp>
 
 #include <map>

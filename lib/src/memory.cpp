@@ -1,3 +1,4 @@
+#include <grundy/detail/memory_accounts_in_use.hpp>
 #include <grundy/memory.hpp>
 #include <grundy/memory_account.hpp>
 
@@ -16,9 +17,17 @@ thread_local memory_account* current_account = nullptr;
 
 } // namespace
 
+namespace detail {
+
+constinit std::atomic<bool> memory_accounts_opened{false};
+
+} // namespace detail
+
 memory_account* current_memory_account() noexcept { return current_account; }
 
 memory_account_scope::memory_account_scope(memory_account* account) noexcept : previous_(current_account) {
+  if (account && !detail::memory_accounts_opened.load(std::memory_order_relaxed))
+    detail::memory_accounts_opened.store(true, std::memory_order_relaxed);
   current_account = account;
 }
 

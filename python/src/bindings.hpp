@@ -2,7 +2,6 @@
 // What the parts of the Python module share: the solved-graph result every game returns, the
 // settings of a solve, Ctrl-C while the library runs, and the registration of each part.
 
-#include <grundy/dot.hpp>
 #include <grundy/io/export.hpp>
 #include <grundy/misere.hpp>
 #include <grundy/remoteness.hpp>

@@ -3,6 +3,7 @@
 
 #include "bindings.hpp"
 
+#include <grundy/io/export_formats.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/io/report.hpp>
@@ -13,7 +14,6 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
-#include <filesystem>
 #include <limits>
 #include <span>
 #include <sstream>
@@ -123,29 +123,30 @@ py::object to_networkx(const result& r) {
 
 void export_to(const result& r, const std::string& path) {
   const auto& s = solved(r);
-  const auto extension = std::filesystem::path(path).extension().string();
-  if (extension == ".json" || extension == ".graphml" || extension == ".csv") {
-    const auto format = export_format_of(path);
-    write_output(
-        path, [&](std::ostream& os) { s.write_labelled(os, format, r.misere.get(), r.remoteness.get()); },
+  const auto format = export_format_of_path(path);
+  if (!format)
+    throw py::value_error("cannot export to '" + path + "': give a file ending in " +
+                          io::export_extensions_explained());
+  switch (format->content) {
+  case export_content::labelled_graph:
+    return write_output(
+        path,
+        [&](std::ostream& os) { s.write_labelled(os, format->format, r.misere.get(), r.remoteness.get()); },
         s.inputs(), s.formats_in_python());
-  } else if (extension == ".dot" || extension == ".gv") {
-    write_output(
+  case export_content::graph:
+    return write_output(
         path, [&](std::ostream& os) { s.write_dot(os); }, s.inputs(), s.formats_in_python());
-  } else if (extension == ".svg" || extension == ".png") {
+  case export_content::picture: {
     std::string picture;
     try {
-      picture = render(s, extension.substr(1));
+      picture = render(s, std::string(format->name));
     } catch (const py::error_already_set& e) {
       if (!e.matches(PyExc_FileNotFoundError)) throw;
       throw io::render_failed("drawing needs Graphviz's dot, which was not found (install graphviz)");
     }
-    write_output(
+    return write_output(
         path, [&](std::ostream& os) { os << picture; }, s.inputs());
-  } else {
-    throw py::value_error("cannot export to '" + path +
-                          "': give a file ending in .json, .graphml or .csv (the labelled graph), .dot or "
-                          ".gv (the graph), .svg or .png (the graph drawn by Graphviz)");
+  }
   }
 }
 
@@ -195,6 +196,13 @@ std::string hint_text(const hint_result& h) {
 
 void add_results(py::module_& m) {
   namespace grundy_ns = grundy;
+  const auto export_doc =
+      "Writes the result as grundy graph --export does, the very bytes, in the format the file's\n"
+      "name ends in: " +
+      io::export_extensions_explained() +
+      ".\nThe labelled graph is every vertex with its position, value and outcome, and every edge\n"
+      "(docs/cli-guide.md, \"Export formats\"). Files are written whole or not at all. The\n"
+      "statistics are statistics_json().";
   py::class_<result>(m, "Result",
                      "A solved game graph: every position reachable from the start, its edges (the moves),\n"
                      "and every position's Sprague-Grundy value. Vertex 0 is the start position and\n"
@@ -376,12 +384,7 @@ void add_results(py::module_& m) {
            "state(v) gives a vertex's position as a Python object.")
       .def(
           "export", [](const result& r, const py::object& path) { export_to(r, path_of(path)); },
-          py::arg("path"),
-          "Writes the result as the CLI does, chosen by the file's extension: .json, .graphml or .csv\n"
-          "every vertex with its position, value and outcome, and every edge, the very bytes of\n"
-          "grundy graph --export (docs/cli-guide.md, \"Export formats\"); .dot or .gv the graph\n"
-          "(--dot), .svg or .png the graph drawn by Graphviz (--render). Files are written whole or\n"
-          "not at all. The statistics are statistics_json().")
+          py::arg("path"), export_doc.c_str())
       .def(
           "statistics_json", [](const result& r) { return json_of(*r.solved); },
           "The statistics as one JSON object, as grundy graph --format json prints them: the game,\n"

@@ -1,7 +1,10 @@
 """What the tests share: the grundy tool beside the module, for cross-checks."""
 
+import collections
 import json
 import os
+import pathlib
+import re
 import subprocess
 
 import pytest
@@ -35,3 +38,20 @@ TIMINGS = {"seconds", "explore_seconds", "label_seconds", "peak_memory_bytes"}
 
 def without_timings(figures):
     return {k: v for k, v in figures.items() if k not in TIMINGS}
+
+
+ExportFormat = collections.namedtuple("ExportFormat", "name extensions mime_type content")
+
+
+def export_formats():
+    """The library's table of export formats (lib/include/grundy/io/export_formats.hpp), read from
+    its source, so that a test walks the very entries the module walks."""
+    root = os.environ.get("GRUNDY_SOURCE_DIR") or pathlib.Path(__file__).resolve().parents[2]
+    header = pathlib.Path(root) / "lib/include/grundy/io/export_formats.hpp"
+    entries = re.findall(
+        r'\{\s*export_format::\w+,\s*"(\w+)",\s*\{\s*"([^"]*)",\s*"([^"]*)"\s*\},\s*"([^"]+)",\s*'
+        r'export_content::(\w+)\s*\}',
+        header.read_text(encoding="utf-8"))
+    assert entries, f"no export format found in {header}"
+    return [ExportFormat(name, [e for e in (first, second) if e], mime, content)
+            for name, first, second, mime, content in entries]

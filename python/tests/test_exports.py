@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 import grundy
-from conftest import cli_path, without_timings
+from conftest import cli_path, export_formats, without_timings
 
 # An edge list whose vertex names look like numbers or hold markup; "007" <-> "1,2" is a cycle,
 # so that values ∞(K) appear.
@@ -44,6 +44,28 @@ def test_the_module_writes_the_bytes_of_the_cli(game, args, ext, tmp_path):
     run_cli("graph", *[a.format(path=graph) for a in args], "--export", str(cli_file))
     grundy.solve(game(str(graph))).export(module_file)
     assert module_file.read_bytes() == cli_file.read_bytes()
+
+
+def extensions_of_the_table():
+    return [e for f in export_formats() for e in f.extensions]
+
+
+@pytest.mark.parametrize("ext", extensions_of_the_table())
+def test_every_format_of_the_table_is_the_cli_export(ext, tmp_path):
+    cli_file, module_file = tmp_path / f"cli{ext}", tmp_path / f"module{ext}"
+    run_cli("graph", "nim", "1", "2", "--export", str(cli_file))
+    grundy.solve(grundy.Nim([1, 2])).export(module_file)
+    assert module_file.read_bytes() == cli_file.read_bytes()
+
+
+def test_an_unknown_extension_is_refused_with_every_format_of_the_table(tmp_path):
+    with pytest.raises(ValueError) as refused:
+        grundy.solve(grundy.Nim([1, 2])).export(tmp_path / "g.txt")
+    message = str(refused.value)
+    assert "\n" not in message and "g.txt" in message
+    for ext in extensions_of_the_table():
+        assert re.search(re.escape(ext) + r"\b", message), (ext, message)
+    assert not (tmp_path / "g.txt").exists()
 
 
 def test_the_json_export_is_the_graph_and_the_statistics_a_call_away(cli, tmp_path):

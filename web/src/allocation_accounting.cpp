@@ -1,11 +1,13 @@
 // The global operator new and delete of a program that runs the web server: each allocation is
 // charged to the memory account of the computation the allocating thread works for
 // (grundy/memory_account.hpp), so that a request's memory limit counts its own memory and not
-// the other requests'. Threads without an account pay one thread-local read.
+// the other requests'. Until the first account opens (the first request served), an allocation
+// pays one read of a global; after it, threads without an account pay one thread-local read.
 //
 // Linked into the executable (an object library), never into the library: replacing operator new
 // is the program's choice, not a library's.
 
+#include <grundy/detail/memory_accounts_in_use.hpp>
 #include <grundy/memory_account.hpp>
 
 #include <cstdint>
@@ -16,12 +18,13 @@
 namespace {
 
 inline void charge(void* p) noexcept {
+  if (!grundy::detail::memory_accounts_in_use()) return;
   if (auto* account = grundy::current_memory_account())
     account->charge(static_cast<std::int64_t>(malloc_usable_size(p)));
 }
 
 inline void discharge(void* p) noexcept {
-  if (!p) return;
+  if (!p || !grundy::detail::memory_accounts_in_use()) return;
   if (auto* account = grundy::current_memory_account())
     account->charge(-static_cast<std::int64_t>(malloc_usable_size(p)));
 }

@@ -1,11 +1,10 @@
 // /api/graph, /api/graph.svg and /api/export: a game graph's statistics, its picture and the
-// whole labelled graph, as `grundy graph` gives them.
+// whole graph in any export format (grundy/io/export_formats.hpp), as `grundy graph` gives them.
 
 #include "bounded_text.hpp"
 #include "endpoints.hpp"
 #include "request_position.hpp"
 
-#include <grundy/dot.hpp>
 #include <grundy/io/export.hpp>
 #include <grundy/io/graph_report.hpp>
 #include <grundy/io/render.hpp>
@@ -74,7 +73,8 @@ answer api_graph_svg(const endpoint_request& r) {
     dot = write_bounded(r.bounds.max_answer, r.work.stop_flag(),
                         [&](std::ostream& os) { write_dot(os, g, s.graph, s.values, &s.infinite); });
   });
-  return {200, "image/svg+xml", io::render_dot_text(dot, "svg", r.work.stop_flag(), r.bounds.max_answer)};
+  return {200, std::string(export_format_info(export_format::svg).mime_type),
+          io::render_dot_text(dot, "svg", r.work.stop_flag(), r.bounds.max_answer)};
 }
 
 answer api_export(const endpoint_request& r) {
@@ -82,30 +82,28 @@ answer api_export(const endpoint_request& r) {
                                                          "progress", "misere",   "format"};
   r.params.refuse_unknown(known, is_position_parameter);
   const auto& name = r.params.required("format");
-  const auto format = name == "json"      ? export_format::json
-                      : name == "graphml" ? export_format::graphml
-                      : name == "csv"
-                          ? export_format::csv
-                          : throw http_error(400, fmt::format("format={} is not an export format: "
-                                                              "json, graphml or csv",
-                                                              name));
+  const auto format = export_format_named(name);
+  if (!format)
+    throw http_error(400,
+                     fmt::format("format={} is not an export format: {}", name, io::export_format_names()));
+  const bool picture = format->content == export_content::picture;
   const bool misere = r.params.flag("misere");
   std::string text;
   solve_request(r, misere, [&](const auto& g, const auto& solution, io::fields) {
     const auto& s = solution.solved;
-    if (s.graph.vertex_count() > r.bounds.max_exported)
-      throw http_error(422, fmt::format("the graph has {} positions, more than the {} an export gives",
-                                        s.graph.vertex_count(), r.bounds.max_exported));
+    const auto most = picture ? r.bounds.max_drawn : r.bounds.max_exported;
+    if (s.graph.vertex_count() > most)
+      throw http_error(422,
+                       fmt::format("the graph has {} positions, more than the {} {}", s.graph.vertex_count(),
+                                   most, picture ? "a picture shows" : "an export gives"));
     text = write_bounded(r.bounds.max_answer, r.work.stop_flag(), [&](std::ostream& os) {
-      write_labelled_graph(os, format, g, s.graph, s.values, &s.infinite,
-                           misere ? &solution.misere_outcomes : nullptr,
+      write_labelled_graph(os, picture ? export_format::dot : format->format, g, s.graph, s.values,
+                           &s.infinite, misere ? &solution.misere_outcomes : nullptr,
                            misere ? &solution.misere_values : nullptr);
     });
   });
-  const char* type = format == export_format::json      ? "application/json; charset=utf-8"
-                     : format == export_format::graphml ? "application/graphml+xml; charset=utf-8"
-                                                        : "text/csv; charset=utf-8";
-  return {200, type, std::move(text)};
+  if (picture) text = io::render_dot_text(text, format->name, r.work.stop_flag(), r.bounds.max_answer);
+  return {200, std::string(format->mime_type), std::move(text)};
 }
 
 } // namespace grundy::web

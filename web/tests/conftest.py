@@ -5,9 +5,11 @@ The tool is GRUNDY_CLI (tests skip without it). A server runs for the whole sess
 fresh empty working directory, HOME and TMPDIR, so that a test can check that nothing was
 written to disk; tests that need other bounds start their own (Server below)."""
 
+import collections
 import http.client
 import json
 import os
+import pathlib
 import re
 import select
 import signal
@@ -108,6 +110,22 @@ def ndjson_lines(body):
     assert text.endswith("\n"), f"the stream does not end with a newline: {text[-200:]!r}"
     lines = text[:-1].split("\n")
     return [json.loads(line) for line in lines]
+
+
+ExportFormat = collections.namedtuple("ExportFormat", "name extensions mime_type content")
+
+
+def export_formats():
+    """The library's table of export formats (lib/include/grundy/io/export_formats.hpp), read from
+    its source, so that a test walks the very entries the server walks."""
+    header = pathlib.Path(__file__).resolve().parents[2] / "lib/include/grundy/io/export_formats.hpp"
+    entries = re.findall(
+        r'\{\s*export_format::\w+,\s*"(\w+)",\s*\{\s*"([^"]*)",\s*"([^"]*)"\s*\},\s*"([^"]+)",\s*'
+        r'export_content::(\w+)\s*\}',
+        header.read_text(encoding="utf-8"))
+    assert entries, f"no export format found in {header}"
+    return [ExportFormat(name, [e for e in (first, second) if e], mime, content)
+            for name, first, second, mime, content in entries]
 
 
 def assert_error(reply, status, *words, code=None):

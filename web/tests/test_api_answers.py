@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conftest import assert_error, cli_json, q, run_cli, same_figures, without_timings
+from conftest import assert_error, cli_json, export_formats, q, run_cli, same_figures, without_timings
 
 # (query of /api/graph, the same game on the command line)
 GRAPHS = {
@@ -158,22 +158,18 @@ EXPORTS = {
     "tablettes": ("game=tablettes&colors=2&tablets=2", ["tablettes", "--colors", "2", "--tablets", "2"]),
     "nim misere": ("game=nim&position=3 4 5&misere=1", ["nim", "3", "4", "5", "--misere"]),
 }
-EXPORT_TYPES = {
-    "json": "application/json; charset=utf-8",
-    "graphml": "application/graphml+xml; charset=utf-8",
-    "csv": "text/csv; charset=utf-8",
-}
 
 
-@pytest.mark.parametrize("fmt", sorted(EXPORT_TYPES))
+@pytest.mark.parametrize("fmt", export_formats(), ids=lambda f: f.name)
 @pytest.mark.parametrize("game", sorted(EXPORTS))
 def test_export_is_the_cli_export_file(server, tmp_path, game, fmt):
     query, args = EXPORTS[game]
-    run_cli("graph", *args, "--export", f"f.{fmt}", "-q", cwd=tmp_path)
-    reply = server.get("/api/export?" + q(query) + f"&format={fmt}")
+    file = "f" + fmt.extensions[0]
+    run_cli("graph", *args, "--export", file, "-q", cwd=tmp_path)
+    reply = server.get("/api/export?" + q(query) + f"&format={fmt.name}")
     assert reply.status == 200, reply
-    assert reply.content_type == EXPORT_TYPES[fmt]
-    assert reply.body == (tmp_path / f"f.{fmt}").read_bytes()
+    assert reply.content_type == fmt.mime_type
+    assert reply.body == (tmp_path / file).read_bytes()
 
 
 def svg_nodes(svg):

@@ -9,7 +9,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import assert_error
+from conftest import assert_error, export_formats
 
 # (method, target, body, status, words the message says)
 BAD = {
@@ -102,6 +102,12 @@ def test_bad_request_is_refused_in_one_line(server, name):
     if status == 405:
         assert reply.headers.get("allow") == ALLOW[name]
     server.assert_serving()
+
+
+def test_an_unknown_export_format_is_answered_with_every_format_of_the_table(server):
+    message = assert_error(server.get("/api/export?game=nim&position=3&format=xml"), 400, "format=xml")
+    for f in export_formats():
+        assert re.search(rf"\b{f.name}\b", message), (f.name, message)
 
 
 def test_bad_requests_keep_a_connection_usable(server):

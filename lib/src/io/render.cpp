@@ -1,3 +1,4 @@
+#include <grundy/io/export_formats.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/portable_name.hpp>
@@ -189,6 +190,15 @@ private:
   int errors_ = -1;
 };
 
+// The pictures are the table's entries of content `picture` (export_formats.hpp).
+void check_picture_format(std::string_view format) {
+  const auto f = export_format_named(format);
+  if (!f || f->content != export_content::picture)
+    throw std::invalid_argument(fmt::format("pictures are {}, not '{}'",
+                                            or_list(export_format_names(export_content::picture)),
+                                            portable_name(format)));
+}
+
 } // namespace
 
 std::string picture_path(const std::string& dot_path, std::string_view format) {
@@ -199,8 +209,7 @@ std::string picture_path(const std::string& dot_path, std::string_view format) {
 
 std::string render_dot(const std::string& dot_path, std::string_view format, const std::atomic<bool>* stop,
                        std::span<const std::string> inputs) {
-  if (format != "svg" && format != "png")
-    throw std::invalid_argument(fmt::format("pictures are svg or png, not '{}'", portable_name(format)));
+  check_picture_format(format);
   const auto picture = picture_path(dot_path, format);
   std::vector<std::string> keep(inputs.begin(), inputs.end());
   keep.push_back(dot_path);
@@ -225,8 +234,7 @@ std::string render_dot(const std::string& dot_path, std::string_view format, con
 
 std::string render_dot_text(std::string_view dot_text, std::string_view format, const std::atomic<bool>* stop,
                             std::size_t max_output) {
-  if (format != "svg" && format != "png")
-    throw std::invalid_argument(fmt::format("pictures are svg or png, not '{}'", portable_name(format)));
+  check_picture_format(format);
   dot_process dot({}, format);
   std::string picture;
   if (!dot.exchange(dot_text, picture, max_output, stop))

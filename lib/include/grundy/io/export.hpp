@@ -1,11 +1,14 @@
 #pragma once
 // A labelled game graph as a whole, in formats other tools read: GraphML (networkx, yEd,
-// Gephi), JSON and CSV. Each format has its header in grundy/io/; docs/cli-guide.md ("Export
-// formats") gives the fields, their types, the ∞ and misère cases and how odd names are written.
+// Gephi), JSON, CSV and Graphviz DOT. The formats are one table (export_formats.hpp); each
+// writer has its header in grundy/io/; docs/cli-guide.md ("Export formats") gives the fields,
+// their types, the ∞ and misère cases and how odd names are written.
 
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>
 #include <grundy/io/export_csv.hpp>
+#include <grundy/io/export_dot.hpp>
+#include <grundy/io/export_formats.hpp>
 #include <grundy/io/export_graphml.hpp>
 #include <grundy/io/export_json.hpp>
 #include <grundy/io/labelled_graph_view.hpp>
@@ -22,27 +25,13 @@
 
 namespace grundy {
 
-enum class export_format { graphml, json, csv };
-
-// The format a file name asks for by its extension: .graphml, .json or .csv. Throws
-// std::invalid_argument for any other.
-inline export_format export_format_of(std::string_view path) {
-  const auto ends = [&](std::string_view suffix) {
-    return path.size() >= suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
-  };
-  if (ends(".graphml")) return export_format::graphml;
-  if (ends(".json")) return export_format::json;
-  if (ends(".csv")) return export_format::csv;
-  throw std::invalid_argument(
-      fmt::format("cannot tell the format of '{}': its name must end in .graphml, .json or .csv", path));
-}
-
 // Writes every vertex of a labelled graph with its position, value and outcome, and every
 // edge, in `format`, one vertex at a time. `infinite` gives the sets K of a graph with cycles
 // (null: none); `misere`, when not null, every vertex's misère outcome (misere_outcomes), which
 // the formats then add, with, when `misere_values` is not null too, its misère Grundy value
 // (misere_values); `remoteness`, when not null, every vertex's remoteness under normal play
-// (grundy/remoteness.hpp). The graph must have its edges.
+// (grundy/remoteness.hpp). The graph must have its edges. DOT gives the values alone; a picture
+// is not written here but drawn by Graphviz from DOT (io::render_dot_text): std::invalid_argument.
 template <game Game>
 void write_labelled_graph(std::ostream& os, export_format format, const Game& game,
                           const game_graph<state_t<Game>>& gg, const std::vector<grundy_value>& values,
@@ -63,7 +52,14 @@ void write_labelled_graph(std::ostream& os, export_format format, const Game& ga
     return detail::write_json(os, view);
   case export_format::csv:
     return detail::write_csv(os, view);
+  case export_format::dot:
+    return write_dot(os, game, gg, values, infinite);
+  case export_format::svg:
+  case export_format::png:
+    break;
   }
+  throw std::invalid_argument(
+      fmt::format("{} is a picture, drawn by Graphviz from the dot export", export_format_info(format).name));
 }
 
 } // namespace grundy

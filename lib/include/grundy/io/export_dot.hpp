@@ -1,5 +1,6 @@
 #pragma once
-// Game graphs as Graphviz DOT, through Boost.Graph's write_graphviz.
+// Game graphs as Graphviz DOT, the export format `dot` (grundy/io/export_formats.hpp), which
+// Graphviz also draws as the formats `svg` and `png` (grundy/io/render.hpp).
 
 #include <grundy/game.hpp>
 #include <grundy/graph.hpp>
