@@ -28,7 +28,7 @@ extern char** environ;
 namespace grundy_test {
 
 struct cli_result {
-  int status = -1;
+  int status = -1; // the exit status, or minus the signal that ended the process
   std::string out;
   std::string err;
   std::uint64_t peak_bytes = 0; // the process's peak resident memory (process::wait only)
@@ -88,7 +88,10 @@ public:
     rusage usage{};
     while (::wait4(pid_, &raw, 0, &usage) < 0 && errno == EINTR) {
     }
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out_), slurp(err_),
+    return {WIFEXITED(raw)     ? WEXITSTATUS(raw)
+            : WIFSIGNALED(raw) ? -WTERMSIG(raw)
+                               : -1,
+            slurp(out_), slurp(err_),
             static_cast<std::uint64_t>(usage.ru_maxrss) * 1024}; // Linux reports kilobytes
   }
 

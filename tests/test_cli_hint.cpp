@@ -303,7 +303,7 @@ BOOST_AUTO_TEST_CASE(misere_hint_memory_and_stop) {
   auto capped = args;
   capped.insert(capped.end(), {"--max-memory", "300M"});
   const auto [r, seconds] = run_grundy(capped);
-  BOOST_TEST(r.status == 1, r.err);
+  BOOST_TEST(r.status == 1, "status " << r.status << " after " << seconds << " s: " << r.err);
   BOOST_TEST(r.err_lines() == 1u, r.err);
   BOOST_TEST(contains(r.err, "memory"), r.err);
   for (const double delay : {0.1, 0.7, 1.9, 3.3}) {
