@@ -4,7 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grundy/games/octal.hpp>
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 #include <grundy/octal/naive.hpp>
 #include <grundy/octal/periodicity.hpp>
 #include <grundy/octal/sequence.hpp>
@@ -168,7 +168,7 @@ BOOST_AUTO_TEST_CASE(known_periods_are_found_and_proven) {
        {fact{"0.07", 53, 34}, fact{"0.77", 71, 12}, fact{"0.137", 52, 34}, fact{"0.333", 0, 4}}) {
     BOOST_TEST_CONTEXT(f.code) {
       const auto code = octal_code::parse(f.code);
-      const auto a = analyse_octal(code);
+      const auto a = analyse(code);
       BOOST_TEST_REQUIRE(a.period.has_value());
       BOOST_TEST(a.period->preperiod == f.preperiod);
       BOOST_TEST(a.period->period == f.period);
@@ -273,7 +273,8 @@ BOOST_AUTO_TEST_CASE(sparse_is_exact_whatever_the_split) {
                                      rare_split{13, false}, rare_split{1, true}}) {
         BOOST_TEST_CONTEXT(code.str() << " mask " << split.mask << " heap parity " << split.heap_parity) {
           BOOST_TEST_REQUIRE((sparse_values(code, 700, split_options(split, true)) == naive));
-          BOOST_TEST_REQUIRE((sparse_values(code, 700, split_options(split, false)) == naive)); // portable proofs
+          BOOST_TEST_REQUIRE(
+              (sparse_values(code, 700, split_options(split, false)) == naive)); // portable proofs
         }
       }
     }
@@ -432,7 +433,7 @@ BOOST_AUTO_TEST_CASE(codes_and_rows) {
     BOOST_TEST(rows[i].code.str() == octal_codes(2)[i].str());
     analysis_options a;
     a.max_values = 3000;
-    const auto one = analyse_octal(rows[i].code, a);
+    const auto one = analyse(rows[i].code, a);
     BOOST_TEST((rows[i].period == one.period));
     BOOST_TEST(rows[i].values == one.values.size());
   }

@@ -5,7 +5,6 @@
 #include <grundy/heap/analysis.hpp>
 #include <grundy/heap/sequence.hpp>
 #include <grundy/memory.hpp>
-#include <grundy/octal/analysis.hpp>
 
 #include <boost/unordered/unordered_flat_set.hpp>
 
@@ -57,10 +56,10 @@ bool finite_subtraction(const heap_rule& rule) {
 // The values of a finite subtraction set until their period is proven, which answers every heap.
 std::pair<grundy_sequence, periodicity> values_until_period(const heap_rule& rule, std::size_t most,
                                                             const std::atomic<bool>* stop) {
-  heap_analysis_options o;
+  analysis_options o;
   o.max_values = most;
   o.stop = stop;
-  auto a = analyse_heap_rule(rule, o);
+  auto a = analyse(rule, o);
   if (a.interrupted) throw interrupted_values(rule, 0, 0);
   if (!a.period || !a.period->proven)
     throw std::invalid_argument(fmt::format("the values of {} show no proven period in their first {}, and "
@@ -78,13 +77,13 @@ heap_value_table::heap_value_table(const heap_rule& rule, heap_size largest, con
     options.max_values =
         std::min<std::size_t>(std::size_t{largest} + 1, analysis_options::default_max_values);
     options.stop = stop;
-    auto a = analyse_octal(*code, options);
+    auto a = analyse(rule, options);
     if (a.interrupted) throw interrupted_values(rule, a.values.size(), a.seconds);
     values_ = std::move(a.values);
     if (a.period && a.period->proven) period_ = a.period;
     if (values_.size() <= largest && !period_)
       throw std::runtime_error(fmt::format("the values of {} are known up to heaps of {} tokens, not {}",
-                                           code->str(), values_.size() - 1, largest));
+                                           rule.str(), values_.size() - 1, largest));
   } else if (finite_subtraction(rule) && largest > heap_strategy::finite_subtraction_direct) {
     auto [values, period] = values_until_period(rule, heap_strategy::most_values_for_period, stop);
     values_ = std::move(values);
