@@ -4,7 +4,6 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grundy/heap/analysis.hpp>
-#include <grundy/heap/periodicity.hpp>
 #include <grundy/heap/sequence.hpp>
 #include <grundy/octal/naive.hpp>
 #include <grundy/periodicity.hpp>
@@ -250,7 +249,8 @@ BOOST_AUTO_TEST_CASE(analyse_runs_the_octal_engines_for_codes) {
     BOOST_TEST_REQUIRE(a.period.has_value(), text);
     BOOST_TEST(a.period->proven, text);
     if (a.period->saltus == 0)
-      BOOST_TEST((a.values_to_prove == values_to_prove(code, a.period->preperiod, a.period->period)), text);
+      BOOST_TEST((a.values_to_prove == octal_values_to_prove(code, a.period->preperiod, a.period->period)),
+                 text);
   }
 }
 
@@ -260,7 +260,7 @@ BOOST_AUTO_TEST_CASE(arithmetic_periodicity_of_a_sequence) {
   for (grundy_value i = 0; i < 300; ++i)
     v.push_back(i);
   const grundy_sequence g(v);
-  const auto p = find_sequence_periodicity(g);
+  const auto p = find_periodicity(g, periodicity_prover{});
   BOOST_REQUIRE(p.has_value());
   // Period 1 with saltus 1 is the smallest that shows.
   BOOST_TEST((p->preperiod == 2u && p->period == 1u && p->saltus == 1u && !p->proven));
@@ -270,12 +270,13 @@ BOOST_AUTO_TEST_CASE(arithmetic_periodicity_of_a_sequence) {
   std::vector<grundy_value> w;
   for (int i = 0; i < 200; ++i)
     w.push_back(static_cast<grundy_value>(i % 4 == 3));
-  const auto r = find_sequence_periodicity(grundy_sequence(w));
+  const auto r = find_periodicity(grundy_sequence(w), periodicity_prover{});
   BOOST_REQUIRE(r.has_value());
   BOOST_TEST((r->preperiod == 0u && r->period == 4u && r->saltus == 0u));
   // Too few repeats show nothing.
   BOOST_TEST(
-      !find_sequence_periodicity(grundy_sequence(std::vector<grundy_value>{1, 2, 3, 1, 2})).has_value());
+      !find_periodicity(grundy_sequence(std::vector<grundy_value>{1, 2, 3, 1, 2}), periodicity_prover{})
+           .has_value());
 }
 
 BOOST_AUTO_TEST_CASE(a_stop_flag_stops_every_engine_promptly) {

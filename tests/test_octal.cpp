@@ -6,10 +6,10 @@
 #include <grundy/games/octal.hpp>
 #include <grundy/heap/analysis.hpp>
 #include <grundy/octal/naive.hpp>
-#include <grundy/octal/periodicity.hpp>
 #include <grundy/octal/sequence.hpp>
 #include <grundy/octal/sparse.hpp>
 #include <grundy/octal/survey.hpp>
+#include <grundy/periodicity.hpp>
 #include <grundy/solve.hpp>
 
 #include <optional>
@@ -173,7 +173,7 @@ BOOST_AUTO_TEST_CASE(known_periods_are_found_and_proven) {
       BOOST_TEST(a.period->preperiod == f.preperiod);
       BOOST_TEST(a.period->period == f.period);
       BOOST_TEST(a.period->proven);
-      const auto needed = values_to_prove(code, f.preperiod, f.period);
+      const auto needed = octal_values_to_prove(code, f.preperiod, f.period);
       BOOST_TEST(needed == 2 * (std::max<std::size_t>(f.preperiod, 1) + f.period) + code.length());
       BOOST_TEST(a.values.size() >= needed);
       BOOST_TEST(a.values.size() < needed + needed / 8 + 128); // stops soon after the proof
@@ -212,9 +212,9 @@ BOOST_AUTO_TEST_CASE(synthetic_sequences) {
   BOOST_TEST(p->preperiod == 5u);
   BOOST_TEST(p->period == 3u);
   BOOST_TEST(p->proven);
-  BOOST_TEST(values_to_prove(code, 5, 3) == 18u);
+  BOOST_TEST(octal_values_to_prove(code, 5, 3) == 18u);
   // A hexadecimal code needs three heaps' worth: 3 (s + p) + t.
-  BOOST_TEST(values_to_prove(octal_code::parse("0.8"), 5, 3) == 25u);
+  BOOST_TEST(octal_values_to_prove(octal_code::parse("0.8"), 5, 3) == 25u);
   // Too short to prove, and no ordinary period in distinct values: 0, 1, 2, ... shows an
   // arithmetic one (period 1, saltus 1), which the octal theorem does not prove.
   v.resize(17);

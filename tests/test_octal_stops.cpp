@@ -5,11 +5,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grundy/heap/analysis.hpp>
-#include <grundy/heap/periodicity.hpp>
 #include <grundy/io/sequence_report.hpp>
-#include <grundy/octal/hex_periodicity.hpp>
 #include <grundy/octal/naive.hpp>
-#include <grundy/octal/periodicity.hpp>
 #include <grundy/periodicity.hpp>
 
 #include "stop_checks.hpp"
@@ -101,13 +98,13 @@ BOOST_AUTO_TEST_CASE(the_search_for_a_period_stops_promptly) {
   BOOST_CHECK_THROW(find_periodicity(values, slow_code, &stop), stopped);
   BOOST_CHECK_EXCEPTION(arithmetic_values_to_prove(slow_code, values, arithmetic, &stop), grundy::stopped,
                         grundy::test::stopped_on_request);
-  BOOST_CHECK_EXCEPTION(find_heap_periodicity(values, heap_rule(slow_code), &stop), grundy::stopped,
+  BOOST_CHECK_EXCEPTION(find_periodicity(values, heap_rule(slow_code), &stop), grundy::stopped,
                         grundy::test::stopped_on_request);
-  BOOST_CHECK_EXCEPTION(find_sequence_periodicity(values, {}, &stop), grundy::stopped,
+  BOOST_CHECK_EXCEPTION(find_periodicity(values, periodicity_prover{}, &stop), grundy::stopped,
                         grundy::test::stopped_on_request);
   const heap_rule all_but = heap_rule::parse("allbut(1,2)");
-  BOOST_CHECK_EXCEPTION(heap_values_to_prove(all_but, values, periodicity{0, 3, false, 1}, &stop),
-                        grundy::stopped, grundy::test::stopped_on_request);
+  BOOST_CHECK_EXCEPTION(values_to_prove(all_but, values, periodicity{0, 3, false, 1}, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
   // Without a flag the search finds what it always found.
   const auto p = find_periodicity(values, slow_code);
   BOOST_TEST_REQUIRE(p.has_value());

@@ -2,7 +2,7 @@
 #include "engines.hpp"
 
 #include <grundy/heap/analysis.hpp>
-#include <grundy/heap/periodicity.hpp>
+#include <grundy/periodicity.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -40,9 +40,9 @@ heap_analysis analyse(const heap_rule& rule, const analysis_options& options) {
   // periodicity was not looked for.
   const auto look_for_period = [&] {
     try {
-      a.period = find_heap_periodicity(values, rule, options.stop);
+      a.period = find_periodicity(values, rule, options.stop);
       a.values_to_prove.reset();
-      if (a.period) a.values_to_prove = heap_values_to_prove(rule, values, *a.period, options.stop);
+      if (a.period) a.values_to_prove = values_to_prove(rule, values, *a.period, options.stop);
     } catch (const stopped&) {
       a.interrupted = true;
       a.period.reset();

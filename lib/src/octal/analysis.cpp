@@ -1,8 +1,7 @@
 #include "run.hpp"
 
-#include <grundy/heap/periodicity.hpp>
 #include <grundy/octal/naive.hpp>
-#include <grundy/octal/periodicity.hpp>
+#include <grundy/periodicity.hpp>
 
 #include <grundy/detail/thread_choice.hpp>
 #include <grundy/detail/work_meter.hpp>
@@ -195,7 +194,7 @@ heap_analysis run(octal_checkpoint state, const analysis_options& options) {
       // A period already seen is proven, if it is the true one, at a known length: stop there.
       // (An arithmetic one is proven, if at all, at the next check: its test reads few values.)
       if (a.period && a.period->saltus == 0)
-        next_check = std::min(next_check, values_to_prove(code, a.period->preperiod, a.period->period));
+        next_check = std::min(next_check, octal_values_to_prove(code, a.period->preperiod, a.period->period));
     }
     if (!sample && took < 0.1)
       chunk = std::min<std::size_t>(chunk * 2, std::numeric_limits<std::size_t>::max() / 4);
@@ -225,7 +224,7 @@ heap_analysis run(octal_checkpoint state, const analysis_options& options) {
   // stop then ends the run as one during the search does.
   if (a.period) {
     try {
-      a.values_to_prove = heap_values_to_prove(a.rule, a.values, *a.period, options.stop);
+      a.values_to_prove = values_to_prove(a.rule, a.values, *a.period, options.stop);
     } catch (const stopped&) {
       a.interrupted = true;
       a.period.reset();

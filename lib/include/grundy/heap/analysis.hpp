@@ -3,7 +3,6 @@
 // rule chooses the engine: octal and hexadecimal codes run the octal engines (naive or sparse,
 // with checkpoints and the distributed engine), any other rule the engine of its kind.
 
-#include <grundy/heap/periodicity.hpp>
 #include <grundy/heap/rule.hpp>
 #include <grundy/octal/code.hpp>
 #include <grundy/octal/sequence.hpp>
@@ -101,7 +100,7 @@ struct heap_analysis {
   grundy_sequence values;
   std::optional<periodicity> period;
   // The values the theorem about this kind of rule needs to prove `period`; empty when none
-  // applies (see heap_values_to_prove).
+  // applies (see values_to_prove in grundy/periodicity.hpp).
   std::optional<std::size_t> values_to_prove;
   std::string method; // the engine that ran: naive, sparse, subtraction, all-but, squares, ...
   rare_split split;   // octal codes' sparse engine: its split at the end
