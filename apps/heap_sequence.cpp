@@ -56,7 +56,7 @@ void run_heap_sequence(const heap_rule& rule, const heap_sequence_options& o) {
   if (format != "text" && format != "json")
     throw usage_error(
         fmt::format("--format takes text or json for one rule, not '{}'", portable_name(format)));
-  heap_analysis_options options;
+  analysis_options options;
   if (!o.max.empty()) options.max_values = parse_max(o.max, 1);
   options.keep_going = o.keep_going;
   options.threads = o.threads;
@@ -75,7 +75,7 @@ void run_heap_sequence(const heap_rule& rule, const heap_sequence_options& o) {
       !o.out.empty() && io::resolve_output(o.out).kind == io::output_kind::standard_output ? stderr : stdout;
   const interruption stop;
   options.stop = stop.flag();
-  const auto a = analyse_heap_rule(rule, options);
+  const auto a = analyse(rule, options);
   if (progress) fmt::print(stderr, "\r\033[K");
   if (a.interrupted) {
     print_heap_analysis(a, format, summary);

@@ -9,12 +9,11 @@
 #include "positions.hpp"
 #include "sequence_output.hpp"
 
+#include <grundy/heap/analysis.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/sequence_report.hpp>
 #include <grundy/memory.hpp>
-#include <grundy/octal/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
-#include <grundy/octal/hex_periodicity.hpp>
 #include <grundy/octal/survey.hpp>
 
 #include <fmt/format.h>
@@ -72,29 +71,22 @@ void clear_progress() { fmt::print(stderr, "\r\033[K"); }
 std::string json_or_null(const std::optional<std::size_t>& n) { return n ? fmt::format("{}", *n) : "null"; }
 
 // `out` is standard error when the values themselves went to standard output (--out -), so
-// that the two can be told apart in a pipe. The text of an arithmetic period runs its test
-// again for the values it needs, seconds for some codes: *stop ends that too.
-void print_analysis(const octal_analysis& a, const std::string& format, std::FILE* out,
-                    const std::atomic<bool>* stop) {
+// that the two can be told apart in a pipe.
+void print_analysis(const heap_analysis& a, const std::string& format, std::FILE* out) {
   const auto& p = a.period;
   if (format == "json") {
-    fmt::print(out, "{}\n", io::sequence_json(a));
+    fmt::print(out, "{}\n", io::octal_sequence_json(a));
     return;
   }
   std::string period = a.periodicity_checked ? "none seen" : not_looked_for;
-  if (p && p->saltus != 0) { // hexadecimal codes only: proven by the arithmetic-periodicity test
-    try {
-      period = period_text(*p, arithmetic_values_to_prove(a.code, a.values, *p, stop));
-    } catch (const stopped&) {
-      throw interrupted_error(fmt::format("interrupted after {} values in {} s, while writing the report",
-                                          a.values.size(), format_seconds(a.seconds)));
-    }
-  } else if (p && p->proven)
+  if (p && p->saltus != 0) // hexadecimal codes only: proven by the arithmetic-periodicity test
+    period = period_text(*p, a.values_to_prove);
+  else if (p && p->proven)
     period = fmt::format("{} from heap {} on (proven: the theorem needs {} values)", p->period, p->preperiod,
-                         values_to_prove(a.code, p->preperiod, p->period));
+                         a.values_to_prove.value_or(0));
   else if (p)
     period = fmt::format("{} from heap {} on, not proven (the theorem needs {} values)", p->period,
-                         p->preperiod, values_to_prove(a.code, p->preperiod, p->period));
+                         p->preperiod, a.values_to_prove.value_or(0));
   std::string rare = "-";
   if (a.split.mask != 0)
     rare = fmt::format("mask {}{}, {} rare heaps", a.split.mask,
@@ -106,11 +98,11 @@ void print_analysis(const octal_analysis& a, const std::string& format, std::FIL
     first += fmt::format("{}{}", n ? " " : "", a.values[n]);
   if (shown < a.values.size()) first += " ...";
   const std::pair<const char*, std::string> rows[] = {
-      {"code", a.code.str()},
+      {"code", a.rule.str()},
       {"values",
        fmt::format("{} in {} s, {} engine",
                    a.values.empty() ? std::string("none") : fmt::format("G(0..{})", a.values.size() - 1),
-                   format_seconds(a.seconds), to_string(a.method))},
+                   format_seconds(a.seconds), a.method)},
       {"max value", fmt::format("{}", a.values.max_value())},
       {"period", period},
       {"rare", rare},
@@ -220,7 +212,7 @@ void run_one(const octal_options& o) {
   const auto code = saved ? saved->code : octal_code::parse(o.code);
 #endif
   analysis_options options;
-  options.max_values = o.max.empty() ? analysis_options::default_max_values : parse_max(o.max, 1);
+  if (!o.max.empty()) options.max_values = parse_max(o.max, 1);
   options.method = o.method == "naive"    ? octal_method::naive
                    : o.method == "sparse" ? octal_method::sparse
                                           : octal_method::automatic;
@@ -293,10 +285,10 @@ void run_one(const octal_options& o) {
     };
   }
 #endif
-  const auto a = saved ? resume_octal(std::move(*saved), options) : analyse_octal(code, options);
+  const auto a = saved ? resume_octal(std::move(*saved), options) : analyse(code, options);
   if (progress) clear_progress();
   if (a.interrupted) {
-    print_analysis(a, format, summary, stop.flag());
+    print_analysis(a, format, summary);
     std::fflush(summary);
     throw interrupted_error(fmt::format(
         "interrupted after {} values in {} s{}", a.values.size(), format_seconds(a.seconds),
@@ -309,7 +301,7 @@ void run_one(const octal_options& o) {
   master.reset(); // the workers have nothing more to do
 #endif
   if (!o.out.empty()) write_values(o.out, a.values, stop.flag(), inputs);
-  print_analysis(a, format, summary, stop.flag());
+  print_analysis(a, format, summary);
 }
 
 void run_survey(const octal_options& o) {

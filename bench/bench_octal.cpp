@@ -12,7 +12,7 @@
 #include <grundy/memory.hpp>
 
 #include "timing.hpp"
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 #include <grundy/octal/naive.hpp>
 #include <grundy/octal/sparse.hpp>
 
@@ -85,9 +85,9 @@ void compare(const std::string& text, std::size_t n, int runs, int naive_runs) {
 void settle(const std::string& text, int runs) {
   const auto code = octal_code::parse(text);
   std::vector<timing> times;
-  octal_analysis a;
+  heap_analysis a;
   for (int r = 0; r < runs; ++r)
-    times.push_back(measure([&] { a = analyse_octal(code); }));
+    times.push_back(measure([&] { a = analyse(code); }));
   if (a.period)
     fmt::print("settle {}: {}, {} values, preperiod {}, period {}, proven {}\n", code.str(), summary(times),
                a.values.size(), a.period->preperiod, a.period->period, a.period->proven);

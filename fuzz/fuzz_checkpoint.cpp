@@ -11,7 +11,7 @@
 
 #include "check.hpp"
 
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
 
 #include <fmt/format.h>

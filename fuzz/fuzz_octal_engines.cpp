@@ -18,7 +18,7 @@
 
 #include "check.hpp"
 
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
 #include <grundy/octal/code.hpp>
 #include <grundy/octal/naive.hpp>

@@ -290,52 +290,15 @@ class Hint:
     def move_remoteness(self) -> list[Optional[int]]:
         """The remoteness after each move of moves (listed fastest win first)."""
 
-class OctalSequence:
-    """G(0), G(1), ... of an octal game's single heaps, and their period."""
-
-    @property
-    def code(self) -> str: ...
-    @property
-    def values(self) -> Any:
-        """A numpy.ndarray of uint32 when NumPy is installed, else a list of int."""
-    @property
-    def preperiod(self) -> Optional[int]: ...
-    @property
-    def period(self) -> Optional[int]: ...
-    @property
-    def proven(self) -> bool: ...
-    @property
-    def periodicity_checked(self) -> bool:
-        """False when a stop came before the periodicity was looked for: period None then says
-        nothing of the values (a run stopped by Ctrl-C raises KeyboardInterrupt instead)."""
-    @property
-    def max_value(self) -> int: ...
-    @property
-    def method(self) -> str: ...
-    @property
-    def seconds(self) -> float: ...
-    @property
-    def rare_count(self) -> int: ...
-    @property
-    def rare_mask(self) -> int: ...
-    @property
-    def saltus(self) -> int:
-        """G(n + period) = G(n) + saltus past the preperiod: 0 for ordinary periodicity (an
-        arithmetic period, which some hexadecimal codes show, is never proven here)."""
-    def __len__(self) -> int:
-        """The number of values computed, G(0..len-1)."""
-    def __iter__(self) -> Iterator[int]:
-        """The values computed (len(self) of them): a proven sequence has no end, and
-        self[n] gives any larger heap."""
-    def __getitem__(self, n: int) -> int:
-        """G(n) for n >= 0 (IndexError for a negative n), any n once the period is proven."""
-
 class HeapSequence:
     """G(0), G(1), ... of a heap game's single heaps, and their periodicity: ordinary, or
-    arithmetic (G(n + period) = G(n) + saltus)."""
+    arithmetic (G(n + period) = G(n) + saltus). What sequence and octal_sequence return."""
 
     @property
     def rule(self) -> str: ...
+    @property
+    def code(self) -> Optional[str]:
+        """The octal or hexadecimal code, normalised, when the rule is one (None otherwise)."""
     @property
     def values(self) -> Any:
         """A numpy.ndarray of uint32 when NumPy is installed, else a list of int."""
@@ -360,17 +323,24 @@ class HeapSequence:
     @property
     def max_value(self) -> int: ...
     @property
-    def method(self) -> str: ...
+    def method(self) -> str:
+        """The engine that ran: 'naive' or 'sparse' for octal codes, 'rare/common', ... for the
+        others."""
     @property
     def seconds(self) -> float: ...
     @property
     def rare_count(self) -> int: ...
+    @property
+    def rare_mask(self) -> int:
+        """The sparse engine's split of an octal code's values (0 otherwise)."""
     def __len__(self) -> int:
         """The number of values computed, G(0..len-1)."""
     def __iter__(self) -> Iterator[int]:
-        """The values computed (len(self) of them)."""
+        """The values computed (len(self) of them): a proven sequence has no end, and
+        self[n] gives any larger heap."""
     def __getitem__(self, n: int) -> int:
-        """G(n) for n >= 0, any n once the periodicity is proven."""
+        """G(n) for n >= 0 (IndexError for a negative n), any n once the periodicity is
+        proven."""
 
 def sequence(rule: Any, max: Optional[int] = None, *, keep_going: bool = False) -> HeapSequence:
     """G(0), G(1), ... of a heap game until its periodicity is proven. rule: an octal code
@@ -415,7 +385,9 @@ def octal_sequence(
     checkpoint_every: float = 300.0,
     resume: Optional[str] = None,
     threads: int = 0,
-) -> OctalSequence: ...
+) -> HeapSequence:
+    """G(0), G(1), ... of an octal code until its periodicity is proven, as sequence(code), with
+    the octal engines' options: method, checkpoints, resumed runs, threads."""
 def octal_value(code: str, n: int) -> int:
     """G(n): any n >= 0 from a proven period (as octal_sequence(code)[n]), otherwise computed
     for n up to 2**32 - 2 (ValueError beyond). Ctrl-C raises KeyboardInterrupt."""

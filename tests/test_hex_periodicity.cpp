@@ -4,10 +4,7 @@
 #define BOOST_TEST_MODULE hex_periodicity
 #include <boost/test/unit_test.hpp>
 
-#include <grundy/heap/periodicity.hpp>
 #include <grundy/heap/sequence.hpp>
-#include <grundy/octal/hex_periodicity.hpp>
-#include <grundy/octal/periodicity.hpp>
 #include <grundy/periodicity.hpp>
 
 #include <algorithm>
@@ -87,7 +84,7 @@ BOOST_AUTO_TEST_CASE(known_arithmetic_periodic_codes_are_proven) {
   for (std::uint64_t n : {1ull, 2ull, 3ull, 4ull, 1000ull, 1000000ull, 123456789ull})
     BOOST_TEST(periodic_value(values, *p, n) == (n - 1) / 3, n);
   // The heap front end reports it proven too.
-  const auto h = find_heap_periodicity(values, heap_rule(code));
+  const auto h = find_periodicity(values, heap_rule(code));
   BOOST_TEST_REQUIRE(h.has_value());
   BOOST_TEST(h->proven);
   for (const char* text : {"0.C", "0.48", "0.0C", "0.AA"}) {

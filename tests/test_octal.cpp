@@ -4,12 +4,12 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grundy/games/octal.hpp>
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 #include <grundy/octal/naive.hpp>
-#include <grundy/octal/periodicity.hpp>
 #include <grundy/octal/sequence.hpp>
 #include <grundy/octal/sparse.hpp>
 #include <grundy/octal/survey.hpp>
+#include <grundy/periodicity.hpp>
 #include <grundy/solve.hpp>
 
 #include <optional>
@@ -168,12 +168,12 @@ BOOST_AUTO_TEST_CASE(known_periods_are_found_and_proven) {
        {fact{"0.07", 53, 34}, fact{"0.77", 71, 12}, fact{"0.137", 52, 34}, fact{"0.333", 0, 4}}) {
     BOOST_TEST_CONTEXT(f.code) {
       const auto code = octal_code::parse(f.code);
-      const auto a = analyse_octal(code);
+      const auto a = analyse(code);
       BOOST_TEST_REQUIRE(a.period.has_value());
       BOOST_TEST(a.period->preperiod == f.preperiod);
       BOOST_TEST(a.period->period == f.period);
       BOOST_TEST(a.period->proven);
-      const auto needed = values_to_prove(code, f.preperiod, f.period);
+      const auto needed = octal_values_to_prove(code, f.preperiod, f.period);
       BOOST_TEST(needed == 2 * (std::max<std::size_t>(f.preperiod, 1) + f.period) + code.length());
       BOOST_TEST(a.values.size() >= needed);
       BOOST_TEST(a.values.size() < needed + needed / 8 + 128); // stops soon after the proof
@@ -212,9 +212,9 @@ BOOST_AUTO_TEST_CASE(synthetic_sequences) {
   BOOST_TEST(p->preperiod == 5u);
   BOOST_TEST(p->period == 3u);
   BOOST_TEST(p->proven);
-  BOOST_TEST(values_to_prove(code, 5, 3) == 18u);
+  BOOST_TEST(octal_values_to_prove(code, 5, 3) == 18u);
   // A hexadecimal code needs three heaps' worth: 3 (s + p) + t.
-  BOOST_TEST(values_to_prove(octal_code::parse("0.8"), 5, 3) == 25u);
+  BOOST_TEST(octal_values_to_prove(octal_code::parse("0.8"), 5, 3) == 25u);
   // Too short to prove, and no ordinary period in distinct values: 0, 1, 2, ... shows an
   // arithmetic one (period 1, saltus 1), which the octal theorem does not prove.
   v.resize(17);
@@ -273,7 +273,8 @@ BOOST_AUTO_TEST_CASE(sparse_is_exact_whatever_the_split) {
                                      rare_split{13, false}, rare_split{1, true}}) {
         BOOST_TEST_CONTEXT(code.str() << " mask " << split.mask << " heap parity " << split.heap_parity) {
           BOOST_TEST_REQUIRE((sparse_values(code, 700, split_options(split, true)) == naive));
-          BOOST_TEST_REQUIRE((sparse_values(code, 700, split_options(split, false)) == naive)); // portable proofs
+          BOOST_TEST_REQUIRE(
+              (sparse_values(code, 700, split_options(split, false)) == naive)); // portable proofs
         }
       }
     }
@@ -432,7 +433,7 @@ BOOST_AUTO_TEST_CASE(codes_and_rows) {
     BOOST_TEST(rows[i].code.str() == octal_codes(2)[i].str());
     analysis_options a;
     a.max_values = 3000;
-    const auto one = analyse_octal(rows[i].code, a);
+    const auto one = analyse(rows[i].code, a);
     BOOST_TEST((rows[i].period == one.period));
     BOOST_TEST(rows[i].values == one.values.size());
   }

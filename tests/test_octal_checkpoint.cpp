@@ -4,7 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grundy/games/octal.hpp>
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
 #include <grundy/octal/naive.hpp>
 #include <grundy/octal/survey.hpp>
@@ -36,11 +36,11 @@ std::vector<std::string> checkpoints_of(const octal_code& code, analysis_options
   std::vector<std::string> files;
   options.checkpoint_seconds = 0;
   options.on_checkpoint = [&](const octal_checkpoint& c) { files.push_back(saved(c)); };
-  analyse_octal(code, options);
+  analyse(code, options);
   return files;
 }
 
-void same_result(const octal_analysis& a, const octal_analysis& b) {
+void same_result(const heap_analysis& a, const heap_analysis& b) {
   BOOST_TEST((a.values == b.values));
   BOOST_TEST((a.period == b.period));
   BOOST_TEST((a.method == b.method));
@@ -55,7 +55,7 @@ octal_checkpoint small_run() {
   o.max_values = 300;
   octal_checkpoint last;
   o.on_checkpoint = [&](const octal_checkpoint& c) { last = c; };
-  analyse_octal(octal_code::parse("0.137"), o);
+  analyse(octal_code::parse("0.137"), o);
   return last;
 }
 
@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE(resumed_runs_end_as_uninterrupted_ones) {
       o.max_values = r.max;
       o.keep_going = r.keep_going;
       o.method = r.method;
-      const auto whole = analyse_octal(code, o);
+      const auto whole = analyse(code, o);
       const auto files = checkpoints_of(code, o);
       BOOST_TEST_REQUIRE(files.size() >= 2u); // at least one along the way, and the last
       for (std::size_t i = 0; i < files.size(); ++i)
@@ -100,10 +100,10 @@ BOOST_AUTO_TEST_CASE(two_threads_save_and_resume_as_one) {
       analysis_options one;
       one.max_values = 120'000;
       one.keep_going = std::string(text) == "0.6";
-      const auto whole = analyse_octal(code, one);
+      const auto whole = analyse(code, one);
       analysis_options two = one;
       two.threads = 2;
-      same_result(analyse_octal(code, two), whole);
+      same_result(analyse(code, two), whole);
       const auto files = checkpoints_of(code, two);
       BOOST_TEST_REQUIRE(files.size() >= 3u);
       for (const std::size_t i : {std::size_t{0}, files.size() / 2})
@@ -122,7 +122,7 @@ BOOST_AUTO_TEST_CASE(a_larger_max_carries_a_run_further) {
   BOOST_TEST(c.values.size() == 5'000u);
   c.max_values = 12'000;
   o.max_values = 12'000;
-  same_result(resume_octal(std::move(c)), analyse_octal(code, o));
+  same_result(resume_octal(std::move(c)), analyse(code, o));
 }
 
 BOOST_AUTO_TEST_CASE(stop_flag_ends_a_run_with_a_checkpoint) {
@@ -138,7 +138,7 @@ BOOST_AUTO_TEST_CASE(stop_flag_ends_a_run_with_a_checkpoint) {
   std::string last;
   o.checkpoint_seconds = 1e9; // only the one written at the end
   o.on_checkpoint = [&](const octal_checkpoint& c) { last = saved(c); };
-  const auto a = analyse_octal(code, o);
+  const auto a = analyse(code, o);
   BOOST_TEST(a.interrupted);
   BOOST_TEST(a.values.size() >= 2'000u);
   BOOST_TEST(a.values.size() < 200'000u);
@@ -149,7 +149,7 @@ BOOST_AUTO_TEST_CASE(stop_flag_ends_a_run_with_a_checkpoint) {
   analysis_options whole;
   whole.max_values = 6'000;
   whole.method = octal_method::naive;
-  same_result(resume_octal(std::move(c)), analyse_octal(code, whole));
+  same_result(resume_octal(std::move(c)), analyse(code, whole));
 }
 
 BOOST_AUTO_TEST_CASE(file_format_round_trip_at_every_width) {
@@ -284,7 +284,8 @@ BOOST_AUTO_TEST_CASE(labelling_stops_on_the_flag) {
   const octal_game g(octal_code::parse("0.07"));
   const std::vector<heap_size> sizes{9, 7};
   const auto graph = build_graph(g, octal_game::position(sizes));
-  BOOST_CHECK_EXCEPTION(label(g, graph, {.threads = 1, .stop = &stop}), grundy::stopped, grundy::test::stopped_on_request);
+  BOOST_CHECK_EXCEPTION(label(g, graph, {.threads = 1, .stop = &stop}), grundy::stopped,
+                        grundy::test::stopped_on_request);
   BOOST_CHECK_EXCEPTION(sprague_grundy_by_level(graph.graph, graph.level_starts, 1, &stop), grundy::stopped,
                         grundy::test::stopped_on_request);
   stop = false;

@@ -5,12 +5,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grundy/heap/analysis.hpp>
-#include <grundy/heap/periodicity.hpp>
 #include <grundy/io/sequence_report.hpp>
-#include <grundy/octal/analysis.hpp>
-#include <grundy/octal/hex_periodicity.hpp>
 #include <grundy/octal/naive.hpp>
-#include <grundy/octal/periodicity.hpp>
 #include <grundy/periodicity.hpp>
 
 #include "stop_checks.hpp"
@@ -102,13 +98,13 @@ BOOST_AUTO_TEST_CASE(the_search_for_a_period_stops_promptly) {
   BOOST_CHECK_THROW(find_periodicity(values, slow_code, &stop), stopped);
   BOOST_CHECK_EXCEPTION(arithmetic_values_to_prove(slow_code, values, arithmetic, &stop), grundy::stopped,
                         grundy::test::stopped_on_request);
-  BOOST_CHECK_EXCEPTION(find_heap_periodicity(values, heap_rule(slow_code), &stop), grundy::stopped,
+  BOOST_CHECK_EXCEPTION(find_periodicity(values, heap_rule(slow_code), &stop), grundy::stopped,
                         grundy::test::stopped_on_request);
-  BOOST_CHECK_EXCEPTION(find_sequence_periodicity(values, {}, &stop), grundy::stopped,
+  BOOST_CHECK_EXCEPTION(find_periodicity(values, periodicity_prover{}, &stop), grundy::stopped,
                         grundy::test::stopped_on_request);
   const heap_rule all_but = heap_rule::parse("allbut(1,2)");
-  BOOST_CHECK_EXCEPTION(heap_values_to_prove(all_but, values, periodicity{0, 3, false, 1}, &stop),
-                        grundy::stopped, grundy::test::stopped_on_request);
+  BOOST_CHECK_EXCEPTION(values_to_prove(all_but, values, periodicity{0, 3, false, 1}, &stop), grundy::stopped,
+                        grundy::test::stopped_on_request);
   // Without a flag the search finds what it always found.
   const auto p = find_periodicity(values, slow_code);
   BOOST_TEST_REQUIRE(p.has_value());
@@ -125,7 +121,7 @@ BOOST_AUTO_TEST_CASE(an_analysis_stopped_in_its_search_says_it_did_not_look) {
   std::optional<octal_checkpoint> last;
   o.checkpoint_seconds = 1e9; // only the one written at the end
   o.on_checkpoint = [&](const octal_checkpoint& c) { last = c; };
-  const auto a = analyse_octal(slow_code, o);
+  const auto a = analyse(slow_code, o);
   const double took = stopper.seconds_to(clock_type::now());
   BOOST_TEST_MESSAGE("the run ended " << took << " s after the flag");
   BOOST_TEST(took >= 0);
@@ -145,7 +141,7 @@ BOOST_AUTO_TEST_CASE(an_analysis_stopped_in_its_search_says_it_did_not_look) {
   const auto resumed = resume_octal(std::move(resumed_from));
   analysis_options whole;
   whole.max_values = 1'100;
-  const auto b = analyse_octal(slow_code, whole);
+  const auto b = analyse(slow_code, whole);
   BOOST_TEST(!resumed.interrupted);
   BOOST_TEST(resumed.periodicity_checked);
   BOOST_TEST((resumed.values == b.values));
@@ -158,8 +154,8 @@ BOOST_AUTO_TEST_CASE(an_analysis_stopped_in_its_search_says_it_did_not_look) {
 BOOST_AUTO_TEST_CASE(a_heap_analysis_stopped_in_its_search_says_it_did_not_look) {
   std::atomic<bool> stop{false};
   delayed_stop stopper(stop);
-  const auto o = stopped_in_the_slow_check<heap_analysis_options>(stop, stopper);
-  const auto a = analyse_heap_rule(heap_rule(slow_code), o);
+  const auto o = stopped_in_the_slow_check<analysis_options>(stop, stopper);
+  const auto a = analyse(heap_rule(slow_code), o);
   const double took = stopper.seconds_to(clock_type::now());
   BOOST_TEST(took >= 0);
   BOOST_TEST(took < prompt);
@@ -171,20 +167,20 @@ BOOST_AUTO_TEST_CASE(a_heap_analysis_stopped_in_its_search_says_it_did_not_look)
   // Take-a-square has no theorem and runs to its end: a flag set as its last values come stops
   // the final search, which then is not looked for either.
   std::atomic<bool> late{false};
-  heap_analysis_options s;
+  analysis_options s;
   s.max_values = 5'000;
   s.keep_going = true;
   s.stop = &late;
   s.on_progress = [&](const octal_progress& p) {
     if (p.values == 5'000) late = true;
   };
-  const auto squares = analyse_heap_rule(heap_rule::parse("squares"), s);
+  const auto squares = analyse(heap_rule::parse("squares"), s);
   BOOST_TEST(squares.values.size() == 5'000u);
   BOOST_TEST(squares.interrupted);
   BOOST_TEST(!squares.periodicity_checked);
   BOOST_TEST(io::sequence_json(squares).find("\"periodicity_checked\": false") != std::string::npos);
   s.stop = nullptr;
-  const auto finished = analyse_heap_rule(heap_rule::parse("squares"), s);
+  const auto finished = analyse(heap_rule::parse("squares"), s);
   BOOST_TEST(!finished.interrupted);
   BOOST_TEST(finished.periodicity_checked);
 }
@@ -200,7 +196,7 @@ BOOST_AUTO_TEST_CASE(a_resumed_run_stops_in_its_checks) {
     o.keep_going = true;
     o.checkpoint_seconds = 1e9;
     o.on_checkpoint = [&](const octal_checkpoint& c) { last = c; };
-    analyse_octal(code, o);
+    analyse(code, o);
     BOOST_TEST_REQUIRE(last.has_value());
     const auto saved_values = last->values;
     last->max_values = 2'000'000;

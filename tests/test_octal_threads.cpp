@@ -9,7 +9,7 @@
 #include <grundy/detail/load_watch.hpp>
 #include <grundy/detail/run_delay.hpp>
 #include <grundy/detail/thread_choice.hpp>
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 #include <grundy/octal/code.hpp>
 #include <grundy/octal/sparse.hpp>
 
@@ -279,7 +279,7 @@ BOOST_AUTO_TEST_CASE(the_default_run_gives_the_values_of_one_thread) {
   analysis_options chosen = one;
   chosen.threads = 0;
   const auto code = octal_code::parse("0.6");
-  const auto a = analyse_octal(code, one), b = analyse_octal(code, chosen);
+  const auto a = analyse(code, one), b = analyse(code, chosen);
   BOOST_TEST_REQUIRE((a.values == b.values));
   BOOST_TEST(a.rare_count == b.rare_count);
 }

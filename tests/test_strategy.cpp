@@ -33,21 +33,21 @@ template <class G>
 using made_for = decltype(make_strategy(std::declval<const G&>(), std::declval<const grundy::state_t<G>&>()));
 
 static_assert(std::same_as<made_for<grundy::nim_game>, grundy::nim_strategy>);
-static_assert(std::same_as<made_for<grundy::octal_game>, grundy::octal_strategy>);
+static_assert(std::same_as<made_for<grundy::octal_game>, grundy::heap_strategy>);
 static_assert(std::same_as<made_for<grundy::moore_game>, grundy::moore_strategy>);
 static_assert(std::same_as<made_for<grundy::digraph_game>, grundy::digraph_strategy>);
 static_assert(std::same_as<made_for<grundy::tablettes_game>, grundy::graph_strategy<grundy::tablettes_game>>);
 
 static_assert(grundy::strategy_for<grundy::nim_strategy, grundy::nim_game>);
-static_assert(grundy::strategy_for<grundy::octal_strategy, grundy::octal_game>);
+static_assert(grundy::strategy_for<grundy::heap_strategy, grundy::octal_game>);
 static_assert(grundy::strategy_for<grundy::moore_strategy, grundy::moore_game>);
 static_assert(grundy::strategy_for<grundy::digraph_strategy, grundy::digraph_game>);
 static_assert(grundy::strategy_for<grundy::graph_strategy<grundy::tablettes_game>, grundy::tablettes_game>);
 static_assert(grundy::strategy_for<grundy::graph_strategy<grundy::nim_game>, grundy::nim_game>);
 
 // The optional parts: octal games may have millions of winning moves, the others list them all.
-static_assert(grundy::lists_first_winning_moves<grundy::octal_strategy, grundy::octal_game>);
-static_assert(grundy::counts_winning_moves<grundy::octal_strategy, grundy::octal_game>);
+static_assert(grundy::lists_first_winning_moves<grundy::heap_strategy, grundy::octal_game>);
+static_assert(grundy::counts_winning_moves<grundy::heap_strategy, grundy::octal_game>);
 static_assert(!grundy::lists_first_winning_moves<grundy::nim_strategy, grundy::nim_game>);
 static_assert(!grundy::counts_winning_moves<grundy::moore_strategy, grundy::moore_game>);
 // Draws: the game graph and the digraph game, which may have cycles; Nim has none.
@@ -57,7 +57,7 @@ static_assert(grundy::strategy_with_draws<grundy::digraph_strategy, grundy::digr
 static_assert(!grundy::strategy_with_draws<grundy::nim_strategy, grundy::nim_game>);
 // Values: every strategy with a rule for them, and the game graph.
 static_assert(grundy::strategy_with_values<grundy::nim_strategy, grundy::nim_game>);
-static_assert(grundy::strategy_with_values<grundy::octal_strategy, grundy::octal_game>);
+static_assert(grundy::strategy_with_values<grundy::heap_strategy, grundy::octal_game>);
 static_assert(grundy::strategy_with_values<grundy::moore_strategy, grundy::moore_game>);
 static_assert(grundy::strategy_with_values<grundy::digraph_strategy, grundy::digraph_game>);
 static_assert(
@@ -171,13 +171,13 @@ BOOST_AUTO_TEST_CASE(octal_random_positions) {
 
 BOOST_AUTO_TEST_CASE(octal_values_come_from_the_sequence) {
   // Dawson's Kayles (0.07) values from 0: 0 0 1 1 2 0 3 1 1 0 3 3.
-  const grundy::octal_heap_values v(grundy::octal_code::parse("0.07"), 11);
+  const grundy::heap_value_table v(grundy::octal_code::parse("0.07"), 11);
   const grundy::grundy_value expected[] = {0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3};
   for (grundy::heap_size h = 0; h <= 11; ++h)
     BOOST_TEST(v(h) == expected[h]);
   BOOST_CHECK_THROW(v(12), std::out_of_range);
   // Past the computed values, a proven period answers (0.333 has period 4 from the start).
-  const grundy::octal_heap_values far(grundy::octal_code::parse("0.333"), 1'000'000'003);
+  const grundy::heap_value_table far(grundy::octal_code::parse("0.333"), 1'000'000'003);
   BOOST_TEST(far(1'000'000'003) == 3u);
   // A winning move from heaps of a billion: the heap of value 3 takes 3.
   const grundy::octal_game boyard(grundy::octal_code::parse("0.333"));
@@ -259,7 +259,7 @@ void check_octal_moves(const char* text, grundy::heap_size largest, int position
   for (int trial = 0; trial < positions; ++trial) {
     const auto s = random_heaps(rng, 3, largest);
     const auto expected = winning_by_search(code, s, [&](grundy::heap_size h) { return g[h]; });
-    const grundy::octal_strategy strategy(game, s);
+    const grundy::heap_strategy strategy(game, s);
     const auto all = strategy.winning_moves(s);
     const std::set<heaps> listed(all.begin(), all.end());
     BOOST_TEST(listed.size() == all.size(), text << " " << game.format(s) << ": a move listed twice");
@@ -301,7 +301,7 @@ BOOST_AUTO_TEST_CASE(octal_moves_past_the_period) {
   const grundy::octal_game game(code);
   for (const heaps& s :
        {heaps{4'294'967'295u}, heaps{12'345, 1'000'000'000}, heaps{7, 10'000'000}, heaps{6, 10'000'000}}) {
-    const grundy::octal_strategy strategy(game, s);
+    const grundy::heap_strategy strategy(game, s);
     unsigned before = 0;
     for (auto h : s)
       before ^= g(h);
@@ -318,7 +318,7 @@ BOOST_AUTO_TEST_CASE(octal_moves_past_the_period) {
   std::uint64_t splits = 0;
   for (grundy::heap_size a = 0; 2 * a <= s[0] - 2; ++a) // take 2, leave a and the rest
     splits += (g(a) ^ g(s[0] - 2 - a)) == 0;
-  BOOST_TEST(grundy::octal_strategy(game, s).winning_move_count(s) == splits);
+  BOOST_TEST(grundy::heap_strategy(game, s).winning_move_count(s) == splits);
 }
 
 // The stop flag ends a long listing with `interrupted`.
@@ -327,8 +327,8 @@ BOOST_AUTO_TEST_CASE(octal_moves_stop_on_the_flag) {
   grundy::build_options options;
   options.stop = &stop;
   const heaps s{4'000'000'000u};
-  const grundy::octal_strategy strategy(grundy::octal_game(grundy::octal_code::parse("0.07")), s,
-                                        play_convention::normal, options);
+  const grundy::heap_strategy strategy(grundy::octal_game(grundy::octal_code::parse("0.07")), s,
+                                       play_convention::normal, options);
   stop = true;
   BOOST_CHECK_EXCEPTION(strategy.winning_moves(s), grundy::stopped, grundy::test::stopped_on_request);
 }

@@ -66,9 +66,8 @@ std::optional<periodicity> search(std::span<const T> g, const periodicity_prover
 
 } // namespace
 
-std::optional<periodicity> find_sequence_periodicity(const grundy_sequence& values,
-                                                     const periodicity_prover& prove,
-                                                     const std::atomic<bool>* stop) {
+std::optional<periodicity> find_periodicity(const grundy_sequence& values, const periodicity_prover& prove,
+                                            const std::atomic<bool>* stop) {
   return values.visit([&](auto g) { return search(g, prove, stop); });
 }
 

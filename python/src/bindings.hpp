@@ -223,7 +223,7 @@ inline void check_signals(std::size_t i) {
 // reading files), called with the GIL held: f(stop) runs under a sigint_guard, stop being its
 // flag for the library's options (f may release the GIL). A SIGINT during the call raises
 // KeyboardInterrupt (or whatever Python's handler raises) once f returns or throws, however
-// the library stopped. A result that only says it was cut short (octal_analysis::interrupted)
+// the library stopped. A result that only says it was cut short (heap_analysis::interrupted)
 // is the caller's to turn into KeyboardInterrupt when the handler raised nothing.
 template <class F> auto interruptible(F&& f) -> decltype(f(static_cast<const std::atomic<bool>*>(nullptr))) {
   const sigint_guard guard;

@@ -1,12 +1,12 @@
-// grundy.octal_sequence: an octal game's values until their period is proven, as grundy octal
-// computes them, with checkpoints and resumed runs; grundy.sequence: the same for any heap rule.
+// grundy.sequence: a heap game's values until their periodicity is proven, as grundy octal and
+// grundy heap-sequence compute them; grundy.octal_sequence: the same for an octal code, with its
+// engine, checkpoints and resumed runs. Both return a grundy.HeapSequence.
 
 #include "bindings.hpp"
 #include "heap_rules.hpp"
 
 #include <grundy/heap/analysis.hpp>
 #include <grundy/io/output_file.hpp>
-#include <grundy/octal/analysis.hpp>
 #include <grundy/octal/checkpoint.hpp>
 
 #include <pybind11/numpy.h>
@@ -76,23 +76,9 @@ py::object values_of(const grundy_sequence& values) {
   return array;
 }
 
-py::object values_of(const octal_analysis& a) { return values_of(a.values); }
-
 py::object optional_size(const std::optional<periodicity>& p, std::size_t periodicity::*field) {
   if (!p) return py::none();
   return py::int_((*p).*field);
-}
-
-std::string repr(const octal_analysis& a) {
-  std::string text =
-      "<grundy.OctalSequence " + a.code.str() + ": " + std::to_string(a.values.size()) + " values";
-  if (a.period)
-    text += ", period " + std::to_string(a.period->period) +
-            (a.period->saltus ? " (saltus " + std::to_string(a.period->saltus) + ")" : std::string()) +
-            " from heap " + std::to_string(a.period->preperiod) +
-            (a.period->proven ? " (proven)" : " (not proven)");
-  if (!a.periodicity_checked) text += ", periodicity not looked for";
-  return text + ">";
 }
 
 // G(n) from a proven period, n a Python int of any size (past the values computed or not).
@@ -112,27 +98,23 @@ py::object value_from_period(const grundy_sequence& values, const periodicity& p
   return base + turns * py::int_(p.saltus);
 }
 
-grundy_value value_from_period(const octal_analysis& a, const py::int_& n) {
-  return value_from_period(a.values, *a.period, n).cast<grundy_value>();
-}
-
 // octal_value: the values until the period is proven, or until G(n) when that comes first.
 // Past the heap sizes the engines index (2^32 - 2) only a proven period answers, as it does for
-// OctalSequence[n].
+// HeapSequence[n].
 grundy_value value_of_heap(const octal_code& code, const py::int_& heap) {
   const auto text = py::repr(heap).cast<std::string>();
   if (heap < py::int_(0)) throw py::value_error("n is a heap size, at least 0, not " + text);
   constexpr std::uint64_t largest = std::numeric_limits<std::uint32_t>::max() - 1;
   const bool computable = heap <= py::int_(largest);
   analysis_options options;
-  options.max_values = computable ? heap.cast<std::size_t>() + 1 : analysis_options::default_max_values;
+  if (computable) options.max_values = heap.cast<std::size_t>() + 1;
   auto a = interruptible([&](const std::atomic<bool>* stop) {
     options.stop = stop;
     py::gil_scoped_release release;
-    return analyse_octal(code, options);
+    return analyse(code, options);
   });
   if (a.interrupted) throw_keyboard_interrupt();
-  if (a.period && a.period->proven) return value_from_period(a, heap);
+  if (a.period && a.period->proven) return value_from_period(a.values, *a.period, heap).cast<grundy_value>();
   if (computable) return a.values[heap.cast<std::size_t>()];
   throw py::value_error("G(" + text + ") of " + code.str() +
                         " cannot be computed: no period is proven within " + std::to_string(a.values.size()) +
@@ -160,6 +142,13 @@ void add_heap_sequence(py::module_& m) {
       "(ordinary, or arithmetic with a saltus).")
       .def_property_readonly(
           "rule", [](const heap_analysis& a) { return a.rule.str(); }, "The rule, as grundy reads it back.")
+      .def_property_readonly(
+          "code",
+          [](const heap_analysis& a) -> py::object {
+            if (const auto* code = a.rule.octal()) return py::str(code->str());
+            return py::none();
+          },
+          "The octal or hexadecimal code, normalised, when the rule is one (None otherwise).")
       .def_property_readonly(
           "values", [](const heap_analysis& a) { return values_of(a.values); },
           "G(0..n-1): a NumPy array when NumPy is installed, a list otherwise.")
@@ -189,9 +178,13 @@ void add_heap_sequence(py::module_& m) {
           "The values the theorem needs to prove the periodicity (None when no theorem applies).")
       .def_property_readonly("max_value", [](const heap_analysis& a) { return a.values.max_value(); })
       .def_readonly("method", &heap_analysis::method,
-                    "The engine that ran: 'rare/common', 'subtraction', ...")
+                    "The engine that ran: 'naive' or 'sparse' for octal codes, 'rare/common',\n"
+                    "'subtraction', ... for the others.")
       .def_readonly("seconds", &heap_analysis::seconds)
       .def_readonly("rare_count", &heap_analysis::rare_count)
+      .def_property_readonly(
+          "rare_mask", [](const heap_analysis& a) { return a.split.mask; },
+          "The sparse engine's split of an octal code's values into rare and common (0 otherwise).")
       .def(
           "__len__", [](const heap_analysis& a) { return a.values.size(); }, "The number of values computed.")
       .def(
@@ -217,14 +210,14 @@ void add_heap_sequence(py::module_& m) {
       "sequence",
       [](const py::object& rule, const std::optional<long long>& max, bool keep_going) {
         const auto parsed = to_heap_rule(rule, "rule");
-        heap_analysis_options options;
+        analysis_options options;
         if (max) options.max_values = max_values_of(*max);
         options.keep_going = keep_going;
         auto a = interruptible([&](const std::atomic<bool>* stop) {
           options.stop = stop;
           // A rule written in Python takes the GIL back for each heap it is asked about.
           py::gil_scoped_release release;
-          return analyse_heap_rule(parsed, options);
+          return analyse(parsed, options);
         });
         if (a.interrupted) throw_keyboard_interrupt();
         return a;
@@ -242,64 +235,6 @@ void add_heap_sequence(py::module_& m) {
 
 void add_octal(py::module_& m) {
   add_heap_sequence(m);
-  py::class_<octal_analysis>(m, "OctalSequence",
-                             "The values G(0), G(1), ... of single heaps of an octal game, and their period.")
-      .def_property_readonly(
-          "code", [](const octal_analysis& a) { return a.code.str(); }, "The code, normalised.")
-      .def_property_readonly(
-          "values", [](const octal_analysis& a) { return values_of(a); },
-          "G(0..n-1): a NumPy array when NumPy is installed, a list otherwise.")
-      .def_property_readonly(
-          "preperiod",
-          [](const octal_analysis& a) { return optional_size(a.period, &periodicity::preperiod); },
-          "Where the period starts (None when no period was seen).")
-      .def_property_readonly(
-          "period", [](const octal_analysis& a) { return optional_size(a.period, &periodicity::period); },
-          "The period the values show (None when none was seen).")
-      .def_property_readonly(
-          "proven", [](const octal_analysis& a) { return a.period && a.period->proven; },
-          "True when the octal periodicity theorem proves the period for every heap size.")
-      .def_property_readonly(
-          "periodicity_checked", [](const octal_analysis& a) { return a.periodicity_checked; },
-          "False when a stop came before the periodicity of the values was looked for, so that\n"
-          "period None says nothing of them (a run stopped by Ctrl-C raises KeyboardInterrupt).")
-      .def_property_readonly(
-          "saltus", [](const octal_analysis& a) { return a.period ? a.period->saltus : 0; },
-          "What each period adds to the values: 0 for ordinary periodicity; an arithmetic period\n"
-          "(hexadecimal codes) has G(n + period) = G(n) + saltus.")
-      .def_property_readonly("max_value", [](const octal_analysis& a) { return a.values.max_value(); })
-      .def_property_readonly(
-          "method", [](const octal_analysis& a) { return std::string(to_string(a.method)); },
-          "The engine that ran: 'naive' or 'sparse'.")
-      .def_readonly("seconds", &octal_analysis::seconds)
-      .def_readonly("rare_count", &octal_analysis::rare_count)
-      .def_property_readonly("rare_mask", [](const octal_analysis& a) { return a.split.mask; })
-      .def(
-          "__len__", [](const octal_analysis& a) { return a.values.size(); },
-          "The number of values computed, G(0..len-1), even when the period gives every heap.")
-      .def(
-          "__iter__",
-          [](const py::object& self) { return py::iter(values_of(self.cast<const octal_analysis&>())); },
-          "G(0), ..., G(len-1): the values computed. A proven sequence goes on forever, so iterating\n"
-          "stops there; seq[n] gives any larger heap.")
-      .def(
-          "__getitem__",
-          [](const octal_analysis& a, const py::int_& index) {
-            const auto text = py::repr(index).cast<std::string>();
-            if (index < py::int_(0))
-              throw py::index_error("OctalSequence takes heap sizes n >= 0, not " + text +
-                                    ": a proven sequence has no last value (seq.values[-1] is the last one "
-                                    "computed)");
-            // Heap sizes past 2**64 - 1 would not fit; a proven period still gives them, by
-            // Python's own arithmetic.
-            if (index < py::int_(a.values.size())) return a.values[index.cast<std::size_t>()];
-            if (a.period && a.period->proven) return value_from_period(a, index);
-            throw py::index_error("G(" + text + ") is not known: " + std::to_string(a.values.size()) +
-                                  " values were computed and no period is proven");
-          },
-          py::arg("n"), "G(n), for any n >= 0 once the period is proven.")
-      .def("__repr__", [](const octal_analysis& a) { return repr(a); });
-
   m.def(
       "octal_sequence",
       [](const std::optional<std::string>& code, const std::optional<long long>& max,
@@ -316,7 +251,7 @@ void add_octal(py::module_& m) {
             throw py::value_error("embedded null byte in the path");
         analysis_options options;
         options.method = method_of(method);
-        options.max_values = max ? max_values_of(*max) : analysis_options::default_max_values;
+        if (max) options.max_values = max_values_of(*max);
         options.keep_going = keep_going;
         options.threads = threads; // 0: one or two, as the run measures
         std::optional<octal_checkpoint> saved;
@@ -346,7 +281,7 @@ void add_octal(py::module_& m) {
         auto a = interruptible([&](const std::atomic<bool>* stop) {
           options.stop = stop;
           py::gil_scoped_release release;
-          return saved ? resume_octal(std::move(*saved), options) : analyse_octal(parsed, options);
+          return saved ? resume_octal(std::move(*saved), options) : analyse(parsed, options);
         });
         if (a.interrupted) throw_keyboard_interrupt();
         return a;
@@ -355,7 +290,7 @@ void add_octal(py::module_& m) {
       py::arg("keep_going") = false, py::arg("checkpoint") = py::none(), py::arg("checkpoint_every") = 300.0,
       py::arg("resume") = py::none(), py::arg("threads") = 0,
       "Computes G(0), G(1), ... of an octal game until its periodicity is proven, as `grundy octal`\n"
-      "does, and returns an OctalSequence.\n\n"
+      "does, and returns a HeapSequence, as sequence(code) does.\n\n"
       "code: '0.137', '.137', '4.7', '0.F' (hexadecimal); max: the most values to compute\n"
       "(default 10,000,000); method: 'auto', 'naive' or 'sparse'; keep_going: compute all max values\n"
       "even once the period is proven. checkpoint: a file the run saves itself to every\n"

@@ -80,6 +80,15 @@ def test_hexadecimal_saltus():
 def test_octal_codes_agree_with_octal_sequence():
     a, b = grundy.sequence("0.07"), grundy.octal_sequence("0.07")
     assert (list(a.values), a.preperiod, a.period, a.proven) == (list(b.values), b.preperiod, b.period, b.proven)
+    # One sequence type: octal_sequence is sequence for a code, with the octal engines' options.
+    assert type(a) is type(b) is grundy.HeapSequence
+    assert not hasattr(grundy, "OctalSequence")
+    assert (a.rule, a.code, b.rule, b.code) == ("0.07", "0.07", "0.07", "0.07")
+    assert (a.method, a.values_to_prove, a.rare_mask) == (b.method, b.values_to_prove, b.rare_mask)
+    assert b.method == "sparse" and b.values_to_prove == 176
+    assert repr(b) == "<grundy.HeapSequence 0.07: 192 values, period 34 from heap 53 (proven)>"
+    other = grundy.sequence("S(1,3,4)")
+    assert (other.code, other.rare_mask) == (None, 0)
 
 
 def test_bad_arguments():

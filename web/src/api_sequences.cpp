@@ -10,7 +10,6 @@
 #include <grundy/io/sequence_report.hpp>
 #include <grundy/misere/genus.hpp>
 #include <grundy/misere/quotient.hpp>
-#include <grundy/octal/analysis.hpp>
 #include <grundy/octal/sparse.hpp>
 #include <grundy/stop.hpp>
 
@@ -79,16 +78,16 @@ answer api_octal(const endpoint_request& r) {
     options.threads = 1;
     options.stop = r.work.stop_flag();
     options.on_progress = sequence_progress(r.work);
-    const auto a = analyse_octal(parse_octal_code(code), options);
+    const auto a = analyse(parse_octal_code(code), options);
     const bool partial = kept_partial(a, r.work);
-    json = io::sequence_json(a);
+    json = io::octal_sequence_json(a);
     if (partial) json.insert(json.size() - 1, partial_members(r.work));
     if (with_values) {
       std::vector<std::size_t> rare;
       if (a.split.mask != 0) {
         sparse_options fixed;
         fixed.fixed_split = a.split;
-        sparse_engine engine(a.code, fixed);
+        sparse_engine engine(*a.rule.octal(), fixed);
         engine.catch_up(a.values);
         for (std::size_t h = 1; h < a.values.size(); ++h)
           if (engine.is_rare(h, a.values[h])) rare.push_back(h);
@@ -96,12 +95,12 @@ answer api_octal(const endpoint_request& r) {
       json.insert(json.size() - 1, sequence_members(a.values, rare));
     }
   } else {
-    heap_analysis_options options;
+    analysis_options options;
     options.max_values = max;
     options.threads = 1;
     options.stop = r.work.stop_flag();
     options.on_progress = sequence_progress(r.work);
-    const auto a = analyse_heap_rule(heap_rule::parse(code), options);
+    const auto a = analyse(heap_rule::parse(code), options);
     const bool partial = kept_partial(a, r.work);
     json = io::sequence_json(a);
     if (partial) json.insert(json.size() - 1, partial_members(r.work));

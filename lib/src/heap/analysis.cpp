@@ -1,6 +1,8 @@
+#include "../octal/run.hpp"
 #include "engines.hpp"
 
 #include <grundy/heap/analysis.hpp>
+#include <grundy/periodicity.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -16,44 +18,13 @@ double seconds_since(clock_type::time_point t0) {
   return std::chrono::duration<double>(clock_type::now() - t0).count();
 }
 
-heap_analysis from_octal(const heap_rule& rule, const octal_code& code,
-                         const heap_analysis_options& options) {
-  analysis_options o;
-  if (options.max_values) o.max_values = *options.max_values;
-  o.keep_going = options.keep_going;
-  o.threads = options.threads;
-  o.on_progress = options.on_progress;
-  o.stop = options.stop;
-  auto a = analyse_octal(code, o);
-  heap_analysis r;
-  r.rule = rule;
-  r.values = std::move(a.values);
-  r.period = a.period;
-  r.method = std::string(to_string(a.method));
-  r.split = a.split;
-  r.rare_count = a.rare_count;
-  r.seconds = a.seconds;
-  r.interrupted = a.interrupted;
-  r.periodicity_checked = a.periodicity_checked;
-  if (r.period) {
-    try {
-      r.values_to_prove = heap_values_to_prove(rule, r.values, *r.period, options.stop);
-    } catch (const stopped&) {
-      r.interrupted = true;
-      r.period.reset();
-      r.periodicity_checked = false;
-    }
-  }
-  return r;
-}
-
 } // namespace
 
-heap_analysis analyse_heap_rule(const heap_rule& rule, const heap_analysis_options& options) {
-  if (const auto* code = rule.octal()) return from_octal(rule, *code, options);
+heap_analysis analyse(const heap_rule& rule, const analysis_options& options) {
+  if (const auto* code = rule.octal()) return detail::analyse_octal_code(*code, options);
   const auto t0 = clock_type::now();
   const std::size_t max_values =
-      std::max<std::size_t>(options.max_values.value_or(heap_analysis_options::default_max_values), 1);
+      std::max<std::size_t>(options.max_values.value_or(analysis_options::default_max_values_other_rules), 1);
   heap_analysis a;
   a.rule = rule;
   auto engine = detail::make_heap_engine(rule);
@@ -61,17 +32,17 @@ heap_analysis analyse_heap_rule(const heap_rule& rule, const heap_analysis_optio
   auto& values = a.values;
   // Room for the values up front, but not gigabytes for a max that a stop will cut short.
   values.reserve(std::min<std::size_t>(max_values, std::size_t{1} << 24));
-  // As analyse_octal: chunks of about a quarter of a second keep progress live; periodicity is
+  // As an octal code's run: chunks of about a quarter of a second keep progress live; periodicity is
   // checked whenever the values have grown by an eighth, and a chunk never runs past a check,
   // so where the run ends does not depend on the machine's speed.
   std::size_t chunk = 64, next_check = 64;
-  // As in analyse_octal, the search stops on the flag too, and the result then says that the
+  // As in an octal code's run, the search stops on the flag too, and the result then says that the
   // periodicity was not looked for.
   const auto look_for_period = [&] {
     try {
-      a.period = find_heap_periodicity(values, rule, options.stop);
+      a.period = find_periodicity(values, rule, options.stop);
       a.values_to_prove.reset();
-      if (a.period) a.values_to_prove = heap_values_to_prove(rule, values, *a.period, options.stop);
+      if (a.period) a.values_to_prove = values_to_prove(rule, values, *a.period, options.stop);
     } catch (const stopped&) {
       a.interrupted = true;
       a.period.reset();

@@ -1,6 +1,7 @@
+#include "../octal/periodicity.hpp"
+
 #include <grundy/detail/work_meter.hpp>
-#include <grundy/heap/periodicity.hpp>
-#include <grundy/octal/hex_periodicity.hpp>
+#include <grundy/periodicity.hpp>
 
 #include <algorithm>
 #include <vector>
@@ -65,11 +66,11 @@ std::optional<std::size_t> all_but_values_to_prove(const subtraction_rule& rule,
 
 } // namespace
 
-std::optional<std::size_t> heap_values_to_prove(const heap_rule& rule, const grundy_sequence& values,
-                                                const periodicity& period, const std::atomic<bool>* stop) {
+std::optional<std::size_t> values_to_prove(const heap_rule& rule, const grundy_sequence& values,
+                                           const periodicity& period, const std::atomic<bool>* stop) {
   if (const auto* code = rule.octal()) {
     if (period.saltus != 0) return arithmetic_values_to_prove(*code, values, period, stop);
-    return values_to_prove(*code, period.preperiod, period.period);
+    return octal_values_to_prove(*code, period.preperiod, period.period);
   }
   if (const auto* sub = std::get_if<subtraction_rule>(&rule.kind())) {
     if (sub->all_but) return all_but_values_to_prove(*sub, values, period, stop);
@@ -79,16 +80,14 @@ std::optional<std::size_t> heap_values_to_prove(const heap_rule& rule, const gru
   return std::nullopt;
 }
 
-std::optional<periodicity> find_heap_periodicity(const grundy_sequence& values, const heap_rule& rule,
-                                                 const std::atomic<bool>* stop) {
-  if (const auto* code = rule.octal()) return find_periodicity(values, *code, stop);
-  return find_sequence_periodicity(
-      values,
-      [&](const periodicity& p) {
-        const auto needed = heap_values_to_prove(rule, values, p, stop);
-        return needed && *needed <= values.size();
-      },
-      stop);
+std::optional<periodicity> find_periodicity(const grundy_sequence& values, const heap_rule& rule,
+                                            const std::atomic<bool>* stop) {
+  if (const auto* code = rule.octal()) return detail::find_octal_periodicity(values, *code, stop);
+  return find_periodicity(values, periodicity_prover([&](const periodicity& p) {
+                            const auto needed = values_to_prove(rule, values, p, stop);
+                            return needed && *needed <= values.size();
+                          }),
+                          stop);
 }
 
 } // namespace grundy

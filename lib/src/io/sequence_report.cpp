@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <optional>
+#include <stdexcept>
 
 namespace grundy::io {
 
@@ -21,15 +22,17 @@ template <class Period> std::string period_of(const Period& p) {
 
 } // namespace
 
-std::string sequence_json(const octal_analysis& a) {
+std::string octal_sequence_json(const heap_analysis& a) {
+  const auto* code = a.rule.octal();
+  if (!code) throw std::invalid_argument(a.rule.str() + " is not an octal code");
   const auto& p = a.period;
   return fmt::format(
       "{{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
       "\"proven\": {}, \"rare_mask\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, "
       "\"saltus\": {}, \"periodicity_checked\": {}}}",
-      json_quoted(a.code.str()), a.values.size(), a.values.max_value(), preperiod_of(p), period_of(p),
-      p && p->proven, a.split.mask, a.rare_count, a.seconds, json_quoted(to_string(a.method)),
-      p ? p->saltus : 0, a.periodicity_checked);
+      json_quoted(code->str()), a.values.size(), a.values.max_value(), preperiod_of(p), period_of(p),
+      p && p->proven, a.split.mask, a.rare_count, a.seconds, json_quoted(a.method), p ? p->saltus : 0,
+      a.periodicity_checked);
 }
 
 std::string sequence_json(const heap_analysis& a) {

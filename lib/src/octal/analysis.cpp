@@ -1,5 +1,7 @@
-#include <grundy/octal/analysis.hpp>
+#include "run.hpp"
+
 #include <grundy/octal/naive.hpp>
+#include <grundy/periodicity.hpp>
 
 #include <grundy/detail/thread_choice.hpp>
 #include <grundy/detail/work_meter.hpp>
@@ -106,7 +108,7 @@ void check_saved_values(const octal_code& code, const grundy_sequence& values,
                                               code.str(), h, head[h], values[h]));
 }
 
-octal_analysis run(octal_checkpoint state, const analysis_options& options) {
+heap_analysis run(octal_checkpoint state, const analysis_options& options) {
   const auto t0 = clock_type::now();
   const double earlier = state.seconds;
   const auto elapsed = [&] { return earlier + seconds_since(t0); };
@@ -118,9 +120,9 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
     last_checkpoint = clock_type::now();
   };
 
-  octal_analysis a;
-  a.code = state.code;
-  a.method = state.method;
+  heap_analysis a;
+  a.rule = state.code;
+  a.method = std::string(to_string(state.method));
   auto& values = state.values;
   const octal_code& code = state.code;
   const std::size_t max_values = state.max_values;
@@ -130,9 +132,9 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
   // of the engine that computed them; the naive engine keeps nothing but the values.
   sparse_options sparse;
   sparse.threads = options.threads;
-  octal_extender* const external = a.method == octal_method::sparse ? options.engine : nullptr;
+  octal_extender* const external = state.method == octal_method::sparse ? options.engine : nullptr;
   std::variant<naive_engine, sparse_engine> engine =
-      a.method == octal_method::naive || external
+      state.method == octal_method::naive || external
           ? std::variant<naive_engine, sparse_engine>(naive_engine(code))
           : std::variant<naive_engine, sparse_engine>(sparse_engine(code, sparse));
   if (auto* s = std::get_if<sparse_engine>(&engine)) s->catch_up(values, options.stop);
@@ -192,7 +194,7 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
       // A period already seen is proven, if it is the true one, at a known length: stop there.
       // (An arithmetic one is proven, if at all, at the next check: its test reads few values.)
       if (a.period && a.period->saltus == 0)
-        next_check = std::min(next_check, values_to_prove(code, a.period->preperiod, a.period->period));
+        next_check = std::min(next_check, octal_values_to_prove(code, a.period->preperiod, a.period->period));
     }
     if (!sample && took < 0.1)
       chunk = std::min<std::size_t>(chunk * 2, std::numeric_limits<std::size_t>::max() / 4);
@@ -218,21 +220,37 @@ octal_analysis run(octal_checkpoint state, const analysis_options& options) {
   }
   a.seconds = elapsed();
   a.values = std::move(values);
+  // What the theorem needs, for the report: the arithmetic test reads the values again, so a
+  // stop then ends the run as one during the search does.
+  if (a.period) {
+    try {
+      a.values_to_prove = values_to_prove(a.rule, a.values, *a.period, options.stop);
+    } catch (const stopped&) {
+      a.interrupted = true;
+      a.period.reset();
+      a.periodicity_checked = false;
+    }
+  }
   return a;
 }
 
 } // namespace
 
-octal_analysis analyse_octal(const octal_code& code, const analysis_options& options) {
+namespace detail {
+
+heap_analysis analyse_octal_code(const octal_code& code, const analysis_options& options) {
   octal_checkpoint start;
   start.code = code;
   start.method = resolve(code, options.method);
-  start.max_values = std::max<std::size_t>(options.max_values, 1);
+  start.max_values =
+      std::max<std::size_t>(options.max_values.value_or(analysis_options::default_max_values), 1);
   start.keep_going = options.keep_going;
   return run(std::move(start), options);
 }
 
-octal_analysis resume_octal(octal_checkpoint from, const analysis_options& options) {
+} // namespace detail
+
+heap_analysis resume_octal(octal_checkpoint from, const analysis_options& options) {
   if (from.method == octal_method::automatic) from.method = resolve(from.code, octal_method::automatic);
   check_saved_values(from.code, from.values, options.stop);
   return run(std::move(from), options);
@@ -243,7 +261,7 @@ grundy_value octal_value(const octal_code& code, std::uint64_t n) {
     throw std::invalid_argument("heap sizes of 2^32 tokens or more are not supported");
   analysis_options options;
   options.max_values = static_cast<std::size_t>(n) + 1;
-  const auto a = analyse_octal(code, options);
+  const auto a = detail::analyse_octal_code(code, options);
   if (a.period && a.period->proven) return periodic_value(a.values, *a.period, n);
   return a.values[static_cast<std::size_t>(n)];
 }

@@ -1,6 +1,6 @@
 #include <grundy/detail/work_meter.hpp>
 #include <grundy/heap/rule.hpp>
-#include <grundy/octal/hex_periodicity.hpp>
+#include <grundy/periodicity.hpp>
 
 #include <algorithm>
 #include <bit>

@@ -1,6 +1,6 @@
+#include "periodicity.hpp"
+
 #include <grundy/detail/work_meter.hpp>
-#include <grundy/octal/hex_periodicity.hpp>
-#include <grundy/octal/periodicity.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -83,25 +83,24 @@ std::optional<periodicity> search(std::span<const T> g, std::size_t t, std::size
 
 } // namespace
 
-std::size_t values_to_prove(const octal_code& code, std::size_t preperiod, std::size_t period) {
+std::size_t octal_values_to_prove(const octal_code& code, std::size_t preperiod, std::size_t period) {
   return needed(preperiod, period, code.length(), heaps_bound(code));
 }
 
-std::optional<periodicity> find_periodicity(const grundy_sequence& values, const octal_code& code,
-                                            const std::atomic<bool>* stop) {
+std::optional<periodicity> detail::find_octal_periodicity(const grundy_sequence& values,
+                                                          const octal_code& code,
+                                                          const std::atomic<bool>* stop) {
   auto found = values.visit([&](auto g) { return search(g, code.length(), heaps_bound(code), stop); });
   if (found) return found;
   // Only where no ordinary periodicity shows, so that every code's report stays what it was
   // unless it had none; arithmetic periodicity is never ordinary-periodic and vice versa.
   // An arithmetic period is proven by the test in hex_periodicity.cpp when it passes.
-  found = find_sequence_periodicity(
-      values,
-      [&](const periodicity& p) {
-        if (p.saltus == 0) return false;
-        const auto needed = arithmetic_values_to_prove(code, values, p, stop);
-        return needed && *needed <= values.size();
-      },
-      stop);
+  found = find_periodicity(values, periodicity_prover([&](const periodicity& p) {
+                             if (p.saltus == 0) return false;
+                             const auto needed = arithmetic_values_to_prove(code, values, p, stop);
+                             return needed && *needed <= values.size();
+                           }),
+                           stop);
   if (found && found->saltus == 0) return std::nullopt; // the search above would have found it
   return found;
 }

@@ -1,4 +1,4 @@
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 #include <grundy/octal/survey.hpp>
 
 #include <fmt/format.h>
@@ -57,7 +57,7 @@ std::vector<survey_row> survey_octal(const survey_options& options) {
         row.code = codes[i];
         try {
           if (options.on_code) options.on_code(codes[i]);
-          const auto a = analyse_octal(codes[i], o);
+          const auto a = analyse(codes[i], o);
           if (a.interrupted) break;
           row.values = a.values.size();
           row.max_value = a.values.max_value();

@@ -7,12 +7,12 @@
 // master ORs them into its own marks (the pairs with a heap below L), takes the candidate and
 // ends its proof. It sends the values back in batches; nothing waits for a single heap.
 //
-// The master is an octal_extender that analyse_octal and resume_octal run in place of their own
+// The master is an octal_extender that analyse and resume_octal run in place of their own
 // engine, so the checks, the checkpoints and where the run ends are those of one process, and a
 // checkpoint it writes is resumed by any number of ranks, or by one process. The workers run
 // octal_worker until the master's extender is destroyed.
 
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 
 #include <mpi.h>
 

@@ -19,7 +19,7 @@
 // renamed, so a file is never half-written; the hash catches a file damaged later, and
 // resume_octal recomputes the last values against the code.
 
-#include <grundy/octal/analysis.hpp>
+#include <grundy/heap/analysis.hpp>
 
 #include <iosfwd>
 #include <stdexcept>

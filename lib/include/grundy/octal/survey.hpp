@@ -2,7 +2,7 @@
 // Every octal code with a given number of digits, computed and sorted into settled and open.
 
 #include <grundy/octal/code.hpp>
-#include <grundy/octal/periodicity.hpp>
+#include <grundy/periodicity.hpp>
 
 #include <atomic>
 #include <cstddef>

@@ -1,5 +1,7 @@
 #include <grundy/games/heap/strategy.hpp>
 
+#include "octal_splits.hpp"
+
 #include <grundy/heap/analysis.hpp>
 #include <grundy/heap/sequence.hpp>
 #include <grundy/memory.hpp>
@@ -9,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -20,14 +23,28 @@ namespace {
 
 heap_size largest_heap(const heaps& h) { return h.empty() ? 0 : *std::max_element(h.begin(), h.end()); }
 
+// The heaps with the one at index i replaced by `parts` (zeros dropped by canonical_heaps).
+heaps replace_heap(const heaps& s, std::size_t i, std::initializer_list<heap_size> parts) {
+  heaps next;
+  next.reserve(s.size() + parts.size());
+  for (std::size_t k = 0; k < s.size(); ++k)
+    if (k != i) next.push_back(s[k]);
+  next.insert(next.end(), parts.begin(), parts.end());
+  return next;
+}
+
+stopped interrupted_values(const heap_rule& rule, std::size_t values, double seconds) {
+  return stopped(fmt::format("interrupted while computing the values of {}", rule.str()),
+                 stop_reason::interrupted, {0, values, 0, seconds, current_memory_bytes()});
+}
+
 // G(0..largest) under the rule; a stop requested meanwhile is said as the octal game says it.
 grundy_sequence values_up_to(const heap_rule& rule, heap_size largest, const std::atomic<bool>* stop) {
   try {
     return heap_values(rule, std::size_t{largest} + 1, stop);
   } catch (const stopped& e) {
     if (e.by_limit()) throw;
-    throw stopped(fmt::format("interrupted while computing the values of {}", rule.str()),
-                  stop_reason::interrupted, {0, 0, 0, 0, current_memory_bytes()});
+    throw interrupted_values(rule, 0, 0);
   }
 }
 
@@ -39,13 +56,11 @@ bool finite_subtraction(const heap_rule& rule) {
 // The values of a finite subtraction set until their period is proven, which answers every heap.
 std::pair<grundy_sequence, periodicity> values_until_period(const heap_rule& rule, std::size_t most,
                                                             const std::atomic<bool>* stop) {
-  heap_analysis_options o;
+  analysis_options o;
   o.max_values = most;
   o.stop = stop;
-  auto a = analyse_heap_rule(rule, o);
-  if (a.interrupted)
-    throw stopped(fmt::format("interrupted while computing the values of {}", rule.str()),
-                  stop_reason::interrupted, {0, 0, 0, 0, current_memory_bytes()});
+  auto a = analyse(rule, o);
+  if (a.interrupted) throw interrupted_values(rule, 0, 0);
   if (!a.period || !a.period->proven)
     throw std::invalid_argument(fmt::format("the values of {} show no proven period in their first {}, and "
                                             "a heap past them is too large to compute them all",
@@ -55,30 +70,50 @@ std::pair<grundy_sequence, periodicity> values_until_period(const heap_rule& rul
 
 } // namespace
 
+heap_value_table::heap_value_table(const heap_rule& rule, heap_size largest, const std::atomic<bool>* stop)
+    : largest_(largest) {
+  if (const auto* code = rule.octal()) {
+    analysis_options options;
+    options.max_values =
+        std::min<std::size_t>(std::size_t{largest} + 1, analysis_options::default_max_values);
+    options.stop = stop;
+    auto a = analyse(rule, options);
+    if (a.interrupted) throw interrupted_values(rule, a.values.size(), a.seconds);
+    values_ = std::move(a.values);
+    if (a.period && a.period->proven) period_ = a.period;
+    if (values_.size() <= largest && !period_)
+      throw std::runtime_error(fmt::format("the values of {} are known up to heaps of {} tokens, not {}",
+                                           rule.str(), values_.size() - 1, largest));
+  } else if (finite_subtraction(rule) && largest > heap_strategy::finite_subtraction_direct) {
+    auto [values, period] = values_until_period(rule, heap_strategy::most_values_for_period, stop);
+    values_ = std::move(values);
+    period_ = period;
+    largest_ = std::numeric_limits<heap_size>::max();
+  } else
+    values_ = values_up_to(rule, largest, stop);
+}
+
+grundy_value heap_value_table::operator()(heap_size h) const {
+  if (h > largest_)
+    throw std::out_of_range(fmt::format("a heap of {} is larger than any heap of the start position", h));
+  return h < values_.size() ? values_[h] : periodic_value(values_, *period_, h);
+}
+
 heap_strategy::heap_strategy(const heap_game& g, const heaps& start, play_convention convention,
                              const build_options& options)
     : game_(g), convention_(convention), stop_(options.stop) {
   if (convention == play_convention::misere) {
-    // The graph takes the start position's moves at once, before its limits can look at them.
+    // The graph takes the start position's moves at once, before its limits can look at them:
+    // a heap of 4·10^9 tokens ran out of memory.
     check_heap_expansion(start, g.rule(), options.max_memory);
     misere_.emplace(g, start, convention, options);
-  } else if (const auto* code = g.rule().octal())
-    octal_.emplace(octal_game(*code), start, convention, options);
-  else if (finite_subtraction(g.rule()) && largest_heap(start) > finite_subtraction_direct) {
-    auto [values, period] = values_until_period(g.rule(), most_values_for_period, options.stop);
-    values_ = std::move(values);
-    period_ = period;
   } else
-    values_ = values_up_to(g.rule(), largest_heap(start), options.stop);
+    values_.emplace(g.rule(), largest_heap(start), options.stop);
 }
 
 grundy_value heap_strategy::heap_value(heap_size h) const {
-  if (octal_) return octal_->heap_value(h);
   if (!values_) throw std::logic_error("heap values are for normal play");
-  if (h >= values_->size() && period_) return periodic_value(*values_, *period_, h);
-  if (h >= values_->size())
-    throw std::out_of_range(fmt::format("a heap of {} is larger than any heap of the start position", h));
-  return (*values_)[h];
+  return (*values_)(h);
 }
 
 grundy_value heap_strategy::value(const heaps& s) const {
@@ -140,10 +175,23 @@ std::vector<heaps> heap_strategy::winning_moves(const heaps& position, std::size
     if (moves.size() > most) moves.resize(most);
     return moves;
   }
-  if (octal_) return octal_->winning_moves(position, most);
   std::vector<heaps> moves;
+  const heaps s = canonical_heaps(position);
+  if (const auto* code = game_.rule().octal()) {
+    const grundy_value x = value(s);
+    if (x == 0 || most == 0) return moves;
+    // Every move found is a different position, so none is looked for in the list (which made
+    // a list of millions of moves quadratic): moves of one heap leave different parts, and
+    // moves of heaps of different sizes leave different numbers of heaps of the larger size.
+    detail::each_winning_split(*code, *values_, stop_, s, x,
+                               [&](std::size_t i, heap_size a, heap_size b, heap_size c) {
+                                 moves.push_back(canonical_heaps(replace_heap(s, i, {a, b, c})));
+                                 return moves.size() < most;
+                               });
+    return moves;
+  }
   if (most == 0) return moves;
-  each_winning_move(canonical_heaps(position), [&](heaps m) {
+  each_winning_move(s, [&](heaps m) {
     moves.push_back(std::move(m));
     return moves.size() < most;
   });
@@ -152,9 +200,22 @@ std::vector<heaps> heap_strategy::winning_moves(const heaps& position, std::size
 
 std::uint64_t heap_strategy::winning_move_count(const heaps& position) const {
   if (misere_) return misere_->winning_moves(position).size();
-  if (octal_) return octal_->winning_move_count(position);
+  const heaps s = canonical_heaps(position);
   std::uint64_t count = 0;
-  each_winning_move(canonical_heaps(position), [&](const heaps&) {
+  if (const auto* code = game_.rule().octal()) {
+    const grundy_value x = value(s);
+    if (x == 0) return 0;
+    detail::split_search search(*values_, stop_);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (i + 1 < s.size() && s[i] == s[i + 1]) continue;
+      const grundy_value wanted = x ^ heap_value(s[i]);
+      const std::size_t first = code->splits_without_removing() ? 0 : 1;
+      for (std::size_t n = first; n <= std::min<std::size_t>(s[i], code->length()); ++n)
+        count += search.count(*code, s[i], n, wanted);
+    }
+    return count;
+  }
+  each_winning_move(s, [&](const heaps&) {
     ++count;
     return true;
   });

@@ -1,69 +1,19 @@
-#include <grundy/games/octal/strategy.hpp>
+#pragma once
+// The winning moves of an octal code's heaps, split by split, cut short past a proven period.
 
-#include <grundy/games/heap_moves.hpp>
+#include <grundy/games/heap/strategy.hpp>
+#include <grundy/octal/code.hpp>
+#include <grundy/stop.hpp>
 
 #include <algorithm>
-#include <functional>
-#include <initializer_list>
-#include <limits>
-#include <stdexcept>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
 
-namespace grundy {
-
-namespace {
-
-heap_size largest_heap(const heaps& h) { return h.empty() ? 0 : *std::max_element(h.begin(), h.end()); }
-
-// The heaps with the one at index i replaced by `parts` (zeros dropped by canonical_heaps).
-heaps replace_heap(const heaps& s, std::size_t i, std::initializer_list<heap_size> parts) {
-  heaps next;
-  next.reserve(s.size() + parts.size());
-  for (std::size_t k = 0; k < s.size(); ++k)
-    if (k != i) next.push_back(s[k]);
-  next.insert(next.end(), parts.begin(), parts.end());
-  return next;
-}
-
-} // namespace
-
-octal_strategy::octal_strategy(const octal_game& g, const heaps& start, play_convention convention,
-                               const build_options& options)
-    : game_(g), convention_(convention), stop_(options.stop) {
-  if (convention == play_convention::misere) {
-    // The graph takes the start position's moves at once, before its limits can look at them:
-    // a heap of 4·10^9 tokens ran out of memory.
-    check_heap_expansion(start, heap_rule(g.code()), options.max_memory);
-    misere_.emplace(g, start, convention, options);
-  } else
-    values_.emplace(g.code(), largest_heap(start), options.stop);
-}
-
-grundy_value octal_strategy::heap_value(heap_size h) const {
-  if (!values_) throw std::logic_error("octal values are for normal play");
-  return (*values_)(h);
-}
-
-grundy_value octal_strategy::value(const heaps& s) const {
-  grundy_value x = 0;
-  for (auto h : s)
-    x ^= heap_value(h);
-  return x;
-}
-
-std::optional<generalized_value> octal_strategy::value_of(const heaps& s) const {
-  if (misere_) return misere_->value_of(s);
-  return generalized_value{value(s), {}};
-}
-
-outcome octal_strategy::outcome_of(const heaps& s) const {
-  if (misere_) return misere_->outcome_of(s);
-  return grundy::outcome_of(value(s));
-}
-
-namespace {
+namespace grundy::detail {
 
 // The splits of one heap whose parts' values XOR to a wanted value, in the game's order (that
-// of octal_game::for_each_split). Past a proven period s, p the search is cut short: a split
+// of heap_rule::for_each_option for octal codes). Past a proven period s, p the search is cut short: a split
 // into parts b <= c with b >= max(first, s) + p wins exactly when the split into b - p and
 // c + p does (both parts past the preperiod keep their values), so a first winning part is
 // always found below max(first, s) + p, and the winning parts from there on repeat every p.
@@ -71,7 +21,7 @@ namespace {
 // repeating them, so no split stands for another: the search then tries every split.
 class split_search {
 public:
-  split_search(const octal_heap_values& g, const std::atomic<bool>* stop) : g_(g), stop_(stop) {
+  split_search(const heap_value_table& g, const std::atomic<bool>* stop) : g_(g), stop_(stop) {
     if (const auto& p = g.period(); p && p->saltus == 0) {
       preperiod_ = p->preperiod;
       period_ = p->period;
@@ -162,20 +112,19 @@ private:
     return total;
   }
 
-  const octal_heap_values& g_;
+  const heap_value_table& g_;
   const std::atomic<bool>* stop_;
   std::uint64_t preperiod_ = 0, period_ = 0; // period_ 0: none proven
   std::uint64_t ticks_ = 0;
 };
 
-// Calls f(i, a, b, c) for the winning moves of s (canonical, of value x != 0) in order: heap
+// Calls f(i, a, b, c) for the winning moves of an octal code of s (canonical, of value x != 0) in order: heap
 // s[i] replaced by the parts a, b, c. Heaps of equal size give the same moves, so only the
 // last of them is tried. Stops when f returns false.
 template <class F>
-void each_winning_move(const octal_game& game, const octal_heap_values& g, const std::atomic<bool>* stop,
-                       const heaps& s, grundy_value x, F&& f) {
+void each_winning_split(const octal_code& code, const heap_value_table& g, const std::atomic<bool>* stop,
+                        const heaps& s, grundy_value x, F&& f) {
   split_search search(g, stop);
-  const auto& code = game.code();
   for (std::size_t i = s.size(); i-- > 0;) {
     if (i + 1 < s.size() && s[i] == s[i + 1]) continue;
     // The heap must become parts worth x ^ G(h), so that the total XOR becomes 0.
@@ -187,48 +136,4 @@ void each_winning_move(const octal_game& game, const octal_heap_values& g, const
   }
 }
 
-} // namespace
-
-std::vector<heaps> octal_strategy::winning_moves(const heaps& position) const {
-  return winning_moves(position, std::numeric_limits<std::size_t>::max());
-}
-
-std::vector<heaps> octal_strategy::winning_moves(const heaps& position, std::size_t most) const {
-  if (misere_) {
-    auto moves = misere_->winning_moves(position);
-    if (moves.size() > most) moves.resize(most);
-    return moves;
-  }
-  const heaps s = canonical_heaps(position);
-  const grundy_value x = value(s);
-  std::vector<heaps> moves;
-  if (x == 0 || most == 0) return moves;
-  // Every move found is a different position, so none is looked for in the list (which made
-  // a list of millions of moves quadratic): moves of one heap leave different parts, and
-  // moves of heaps of different sizes leave different numbers of heaps of the larger size.
-  each_winning_move(game_, *values_, stop_, s, x, [&](std::size_t i, heap_size a, heap_size b, heap_size c) {
-    moves.push_back(canonical_heaps(replace_heap(s, i, {a, b, c})));
-    return moves.size() < most;
-  });
-  return moves;
-}
-
-std::uint64_t octal_strategy::winning_move_count(const heaps& position) const {
-  if (misere_) return misere_->winning_moves(position).size();
-  const heaps s = canonical_heaps(position);
-  const grundy_value x = value(s);
-  if (x == 0) return 0;
-  split_search search(*values_, stop_);
-  const auto& code = game_.code();
-  std::uint64_t total = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i + 1 < s.size() && s[i] == s[i + 1]) continue;
-    const grundy_value wanted = x ^ heap_value(s[i]);
-    const std::size_t first = code.splits_without_removing() ? 0 : 1;
-    for (std::size_t n = first; n <= std::min<std::size_t>(s[i], code.length()); ++n)
-      total += search.count(code, s[i], n, wanted);
-  }
-  return total;
-}
-
-} // namespace grundy
+} // namespace grundy::detail
