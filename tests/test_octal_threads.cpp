@@ -157,6 +157,35 @@ BOOST_AUTO_TEST_CASE(changing_threads_between_chunks_keeps_the_values) {
   BOOST_TEST(e.statistics().helper_blocks > 0u);
 }
 
+BOOST_AUTO_TEST_CASE(a_copied_engine_runs_its_own_helper) {
+  // The helper thread outlives a call of extend; a copy of the engine, and the engine copied
+  // over, go on with a helper of their own, each giving the values of one thread.
+  const auto code = octal_code::parse("0.6");
+  const auto expected = sparse_values(code, 90'000);
+  sparse_options options;
+  options.threads = 2;
+  options.busy_cores = [](std::size_t) { return false; };
+  sparse_engine e(code, options);
+  grundy_sequence values;
+  for (std::size_t part = 4000; part <= 40'000; part += 4000)
+    e.extend(values, part);
+  sparse_engine copy(e);
+  grundy_sequence copied = values;
+  sparse_engine assigned(code, options);
+  grundy_sequence other;
+  assigned.extend(other, 10'000);
+  assigned = e;
+  other = values;
+  const auto blocks = copy.statistics().helper_blocks;
+  e.extend(values, 90'000);
+  copy.extend(copied, 90'000);
+  assigned.extend(other, 90'000);
+  BOOST_TEST_REQUIRE((values == expected));
+  BOOST_TEST_REQUIRE((copied == expected));
+  BOOST_TEST_REQUIRE((other == expected));
+  BOOST_TEST(copy.statistics().helper_blocks > blocks); // its own helper ran
+}
+
 // Threads 2, the cores busy (as the hook says) from one heap to another within one call: the
 // helper is set aside there and taken back after, the values those of one thread.
 std::uint64_t helper_blocks_busy_from(std::size_t from, std::size_t to, std::uint64_t& pauses) {
