@@ -37,12 +37,13 @@ bool avx512() {
 
 // Runs one sample (four chunks) at `one` and `two` values per second, a tenth of a second each,
 // as the run would, and returns the threads chosen.
-unsigned sample(thread_choice& c, double one, double two) {
+// `two_later`, if given, is two threads' rate in the second half of the sample (two, then one).
+unsigned sample(thread_choice& c, double one, double two, double two_later = 0) {
   BOOST_TEST_REQUIRE(c.sampling());
   const unsigned expected[] = {1, 2, 2, 1};
   for (unsigned i = 0; i < 4; ++i) {
     BOOST_TEST(c.threads() == expected[i]);
-    const double rate = c.threads() == 2 ? two : one;
+    const double rate = c.threads() == 1 ? one : i >= 2 && two_later > 0 ? two_later : two;
     c.ran(static_cast<std::size_t>(rate * 0.1), 0.1);
   }
   BOOST_TEST(!c.sampling());
@@ -91,7 +92,10 @@ BOOST_AUTO_TEST_CASE(the_faster_choice_is_kept_by_a_margin) {
   BOOST_TEST(c.chunk(4000) == 500u);
   BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u); // Officers-like: two threads
   BOOST_TEST(c.chunk(4000) == 4000u);
+  // A new choice is sampled again soon: a sample lasts tens of milliseconds, and a wrong one
+  // held long costs more than a few samples do.
   const double first = hold(c);
+  BOOST_TEST(first < 0.75);
   // The same choice again, by a narrow margin: held twice as long before the next sample.
   BOOST_TEST(sample(c, 1e6, 1.1e6) == 2u);
   const double second = hold(c);
@@ -104,11 +108,33 @@ BOOST_AUTO_TEST_CASE(the_faster_choice_is_kept_by_a_margin) {
   BOOST_TEST(sample(c, 1e6, 1.01e6) == 1u);
   // A new choice holds as long as the first one did.
   BOOST_TEST(hold(c) < 1.2 * first);
-  // One thread again, clearly: held only twice as long (the balance may move to two threads).
+  // One thread again, clearly: held four times as long, as a clear gain of two threads is.
   BOOST_TEST(sample(c, 1e6, 0.5e6) == 1u);
-  BOOST_TEST(hold(c) < 2.5 * first);
+  BOOST_TEST(hold(c) > 3 * first);
   // And when the sequence makes two threads pay, the run follows.
   BOOST_TEST(sample(c, 1e6, 1.2e6) == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(a_sample_whose_halves_disagree_changes_nothing) {
+  thread_choice c(0, 2);
+  c.ran(100'000, 0.06);
+  BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u);
+  const double first = hold(c);
+  BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u);
+  const double confirmed = hold(c);
+  BOOST_TEST(confirmed > 3 * first);
+  // One half says two threads, the other one thread (a chunk slowed by other work, say): the
+  // run keeps two threads, and samples again as soon as after a new choice.
+  BOOST_TEST(sample(c, 1e6, 1.6e6, 0.7e6) == 2u);
+  BOOST_TEST(hold(c) < 1.2 * first);
+  // The same the other way round: one thread kept.
+  BOOST_TEST(sample(c, 1e6, 0.5e6) == 1u);
+  hold(c);
+  BOOST_TEST(sample(c, 1e6, 0.5e6, 1.6e6) == 1u);
+  BOOST_TEST(hold(c) < 1.2 * first);
+  // Two sure samples in a row grow the stretch again.
+  BOOST_TEST(sample(c, 1e6, 0.5e6) == 1u);
+  BOOST_TEST(hold(c) > 3 * first);
 }
 
 BOOST_AUTO_TEST_CASE(changing_threads_between_chunks_keeps_the_values) {
@@ -129,6 +155,35 @@ BOOST_AUTO_TEST_CASE(changing_threads_between_chunks_keeps_the_values) {
   }
   BOOST_TEST_REQUIRE((values == expected));
   BOOST_TEST(e.statistics().helper_blocks > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_copied_engine_runs_its_own_helper) {
+  // The helper thread outlives a call of extend; a copy of the engine, and the engine copied
+  // over, go on with a helper of their own, each giving the values of one thread.
+  const auto code = octal_code::parse("0.6");
+  const auto expected = sparse_values(code, 90'000);
+  sparse_options options;
+  options.threads = 2;
+  options.busy_cores = [](std::size_t) { return false; };
+  sparse_engine e(code, options);
+  grundy_sequence values;
+  for (std::size_t part = 4000; part <= 40'000; part += 4000)
+    e.extend(values, part);
+  sparse_engine copy(e);
+  grundy_sequence copied = values;
+  sparse_engine assigned(code, options);
+  grundy_sequence other;
+  assigned.extend(other, 10'000);
+  assigned = e;
+  other = values;
+  const auto blocks = copy.statistics().helper_blocks;
+  e.extend(values, 90'000);
+  copy.extend(copied, 90'000);
+  assigned.extend(other, 90'000);
+  BOOST_TEST_REQUIRE((values == expected));
+  BOOST_TEST_REQUIRE((copied == expected));
+  BOOST_TEST_REQUIRE((other == expected));
+  BOOST_TEST(copy.statistics().helper_blocks > blocks); // its own helper ran
 }
 
 // Threads 2, the cores busy (as the hook says) from one heap to another within one call: the

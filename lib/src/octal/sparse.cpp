@@ -143,16 +143,15 @@ void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count, con
         after(v.data(), h, v[h]);
     });
   }
-  std::optional<detail::helper_thread> helper;
-  if (detail::thread_count(options_.threads) > 1 && count - values.size() >= threaded_values &&
-      !moves_.two_heaps.empty() && moves_.three_heaps.empty())
-    helper.emplace();
-  available_ = helper ? &*helper : nullptr;
+  available_ = detail::thread_count(options_.threads) > 1 && count - values.size() >= threaded_values &&
+                       !moves_.two_heaps.empty() && moves_.three_heaps.empty()
+                   ? &kept_.get()
+                   : nullptr;
   const bool two = available_ && (options_.busy_cores ? !busy_ : load_.two_now());
   if (two && !options_.busy_cores) load_.begin(available_->system_id());
   helper_ = two ? available_ : nullptr;
   next_look_ = values.size() + look_every;
-  struct release { // the helper's task ends before the helper does, and before extend returns
+  struct release { // the helper's tasks end before extend returns
     impl& engine;
     ~release() {
       engine.drain();

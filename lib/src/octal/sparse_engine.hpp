@@ -46,6 +46,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -288,6 +289,29 @@ private:
   // meanwhile: a few blocks of slack absorb the heaps whose proofs take long.
   static constexpr std::size_t blocks_ahead = 4;
   static constexpr std::size_t ring = blocks_ahead + 1;
+  // The helper thread, kept from one call of extend to the next: on a busy machine a thread
+  // started anew waits a scheduler period or more for its first turn (a new thread queues
+  // behind those already waiting), 7 to 15 ms on two cores beside other work, which was most
+  // of a short call (the thread choice's samples: two threads then looked slower than one where
+  // they were faster). A thread woken from sleep gets a core at once. It is started anew only
+  // for another memory account, which its allocations are charged to.
+  struct kept_helper {
+    std::unique_ptr<detail::helper_thread> thread;
+    memory_account* account = nullptr;
+    kept_helper() = default;
+    kept_helper(const kept_helper&) noexcept {} // a copy of the engine starts its own
+    kept_helper& operator=(const kept_helper&) noexcept { return *this; }
+    kept_helper(kept_helper&&) noexcept = default;
+    kept_helper& operator=(kept_helper&&) noexcept = default;
+    detail::helper_thread& get() {
+      if (!thread || account != current_memory_account()) {
+        thread.reset();
+        thread = std::make_unique<detail::helper_thread>();
+        account = current_memory_account();
+      }
+      return *thread;
+    }
+  };
   struct posted_block {
     std::size_t start = 0;    // the first heap of the block planned in this slot; 0: none
     std::uint32_t ticket = 0; // with the helper: its task
@@ -297,6 +321,7 @@ private:
   std::vector<std::size_t> lower_;                    // complete_block's first rare heaps, per move
   std::vector<std::uint8_t> aux_;                     // with a helper, the rows this thread reads
   std::size_t words_ = 0;                             // words of a packed row
+  kept_helper kept_;                                  // the helper thread, between calls too
   detail::helper_thread* helper_ = nullptr;           // set while extend runs with a helper thread
   detail::helper_thread* available_ = nullptr;        // the helper extend started, used or set aside
   detail::load_watch load_;                           // whether it pays, the machine as it is now

@@ -11,14 +11,17 @@
 // run sits. So the run samples itself: four short chunks in turn (one thread, two, two, one:
 // the pairs straddle the same heaps, so the slow growth of a value's work cancels), two threads
 // kept only when they are faster by a margin (they cost a core), and the choice held for a
-// stretch of run time that doubles while it stays the same, then sampled again. Every sample
-// runs half its chunks with the slower choice, which costs most where two threads are much
-// faster (the chunks on one thread take twice as long): the samples are short (an eighth of a
-// chunk), and a choice of two threads a quarter faster or more is held four times as long
-// instead of twice. (With quarter chunks held 1 to 8 s whatever the gain, the default ran 11%
-// behind two threads on codes where they are twice as fast.) A confirmed choice of one thread
-// only doubles its stretch, however clear: the balance moves towards two threads as a
-// sequence grows.
+// stretch of run time that grows while samples confirm it, then sampled again.
+//
+// The default loses against the better fixed choice in two ways. A sample runs half its chunks
+// with the slower choice: so the samples are short (an eighth of a chunk), and a clear verdict
+// (either choice a quarter faster or more) is held four times as long, not twice. A wrong
+// choice runs a whole stretch with it, which costs far more: a sample lasts a few tens of
+// milliseconds, and on a machine shared with other work one chunk slowed by a neighbour can
+// turn it. So a new choice holds only half a second before it is sampled again, and a sample
+// whose two halves (one thread then two, two then one) fall on different sides of the margin
+// changes nothing and is taken again after half a second. Where the choices are that close, a
+// sample costs little: its chunks on the other choice run nearly as fast.
 // The values never depend on it.
 
 #include <algorithm>
@@ -60,13 +63,13 @@ public:
       // A chunk cut short (by a periodicity check or the end of the run) may be too short for
       // the engine to start its second thread: it does not count, the sample runs it again.
       if (values < min_values) return;
-      (sample_ == 1 || sample_ == 2 ? two_ : one_) += {static_cast<double>(values), seconds};
+      (sample_ == 1 || sample_ == 2 ? two_ : one_)[sample_ / 2] += {static_cast<double>(values), seconds};
       if (++sample_ == samples) decide();
       return;
     }
     if ((held_ += seconds) >= stretch_) {
       sample_ = 0;
-      one_ = two_ = {};
+      one_[0] = one_[1] = two_[0] = two_[1] = {};
     }
   }
 
@@ -84,11 +87,21 @@ private:
     double per_second() const noexcept { return seconds > 0 ? values / seconds : 0; }
   };
 
+  // Two threads' speed over one thread's: in half `i` of the sample (0 or 1), or in all of it.
+  static double gain(const rate& one, const rate& two) noexcept {
+    return one.per_second() > 0 ? two.per_second() / one.per_second() : 1;
+  }
+
   void decide() noexcept {
-    const double gain = one_.per_second() > 0 ? two_.per_second() / one_.per_second() : 1;
-    const unsigned choice = gain > margin ? 2 : 1;
-    stretch_ = decided_ && choice == chosen_ ? std::min(stretch_ * (gain > clear_gain ? 4 : 2), max_stretch)
-                                             : first_stretch;
+    rate one = one_[0], two = two_[0];
+    one += one_[1];
+    two += two_[1];
+    const double all = gain(one, two);
+    const bool sure = (gain(one_[0], two_[0]) > margin) == (gain(one_[1], two_[1]) > margin);
+    const unsigned choice = decided_ && !sure ? chosen_ : all > margin ? 2 : 1;
+    const bool clear = all > clear_gain || all * clear_gain < 1;
+    stretch_ = decided_ && sure && choice == chosen_ ? std::min(stretch_ * (clear ? 4 : 2), max_stretch)
+                                                     : first_stretch;
     decided_ = true;
     chosen_ = choice;
     held_ = 0;
@@ -99,8 +112,8 @@ private:
   // The fewest values a sample runs: fewer would not start the sparse engine's second thread.
   static constexpr std::size_t min_values = 256;
   static constexpr double margin = 1.03;       // two threads must beat one by this much
-  static constexpr double clear_gain = 1.25;   // two threads this much faster: held longer
-  static constexpr double first_stretch = 2.0; // seconds a choice holds at first
+  static constexpr double clear_gain = 1.25;   // either choice this much faster: held longer
+  static constexpr double first_stretch = 0.5; // seconds a new choice holds
   static constexpr double max_stretch = 16.0;
 
   unsigned fixed_;
@@ -112,7 +125,7 @@ private:
   unsigned chosen_ = 1;
   unsigned sample_ = 0; // chunks of the current sample run so far
   double held_ = 0, stretch_ = first_stretch;
-  rate one_, two_;
+  rate one_[2], two_[2]; // each half of the sample: one thread then two, two then one
 };
 
 } // namespace grundy::detail
