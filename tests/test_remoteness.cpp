@@ -262,6 +262,44 @@ BOOST_AUTO_TEST_CASE(remoteness_past_16_bits) {
   BOOST_TEST(l.remoteness[1] == 0u);
 }
 
+// Graded graphs of about as many levels as a byte of remoteness allows, on either side of the
+// bound that chooses the labelling's narrow words: level by level as in the acyclic labelling.
+BOOST_AUTO_TEST_CASE(graded_graphs_near_the_narrow_bound) {
+  std::mt19937 rng(126);
+  for (const std::size_t levels : {1, 2, 60, 124, 125, 126, 127, 128, 129, 200}) {
+    constexpr std::size_t width = 12;
+    const std::size_t n = levels * width;
+    std::vector<std::pair<grundy::vertex_id, grundy::vertex_id>> edges;
+    for (std::size_t v = 0; v + width < n; ++v) {
+      const std::size_t next = (v / width + 1) * width;
+      if (v % width == 0) edges.emplace_back(v, next); // a play through every level
+      for (int d = std::uniform_int_distribution<int>(0, 4)(rng); d > 0; --d)
+        edges.emplace_back(v, next + std::uniform_int_distribution<std::size_t>(0, width - 1)(rng));
+    }
+    std::sort(edges.begin(), edges.end());
+    const grundy::csr_graph g(boost::edges_are_sorted, edges.begin(), edges.end(), n);
+    std::vector<std::uint32_t> starts;
+    for (std::size_t k = 0; k <= levels; ++k)
+      starts.push_back(static_cast<std::uint32_t>(k * width));
+    const auto by_level = grundy::detail::values_and_remoteness_by_level(g, starts, 1, nullptr);
+    BOOST_TEST(by_level.values == grundy::label(g).values);
+    BOOST_TEST(by_level.remoteness == grundy::remoteness(g));
+    BOOST_TEST(by_level.remoteness[0] <= levels - 1);
+    // A single play through every level: the largest remoteness such a graph allows.
+    std::vector<std::pair<grundy::vertex_id, grundy::vertex_id>> path;
+    std::vector<std::uint32_t> one_each;
+    for (std::size_t v = 0; v < levels; ++v) {
+      if (v + 1 < levels) path.emplace_back(v, v + 1);
+      one_each.push_back(static_cast<std::uint32_t>(v));
+    }
+    one_each.push_back(static_cast<std::uint32_t>(levels));
+    const grundy::csr_graph p(boost::edges_are_sorted, path.begin(), path.end(), levels);
+    const auto l = grundy::detail::values_and_remoteness_by_level(p, one_each, 1, nullptr);
+    BOOST_TEST(l.remoteness[0] == levels - 1);
+    BOOST_TEST(l.values[0] == (levels - 1) % 2);
+  }
+}
+
 // S(1,2): the P-positions are the multiples of 3. From 3m the loser takes 1 each time and the
 // winner 2, 2m moves in all; from 3m+1 or 3m+2 the winner first goes to 3m: 2m+1.
 BOOST_AUTO_TEST_CASE(subtraction_1_2_by_hand) {

@@ -28,7 +28,6 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <type_traits>
 #include <vector>
 
 namespace grundy {
@@ -86,44 +85,70 @@ inline remoteness_value losing_parity(play_convention c) noexcept {
 }
 
 // Values and remoteness while they are labelled together. Both are read for every edge, at a
-// target anywhere in the graph, so they are kept where one read finds both: packed in one 32-bit
-// word when they fit (values at most the largest out-degree, remoteness at most the longest
-// path: nearly every game), which costs the cache what the values alone do; else side by side
-// in two words, one cache line. Either gives the labelling's two arrays at the end, without
-// holding a third.
+// target anywhere in the graph, so they are kept where one read finds both: packed in one word
+// when they fit (values at most the largest out-degree, remoteness at most the longest path:
+// nearly every game), which costs the cache what the values alone do; else side by side in two
+// words, one cache line.
 //
 // Packed, the word's high half is not the remoteness r but a key that one minimum over the
-// options reads both ways: r for a position lost for the player to move, 0xFFFF - r for a won
+// options reads both ways: r for a position lost for the player to move, `half` - r for a won
 // one. The smallest key among v's options is then the fastest win if v has a losing option
-// (keys below 0x8000), else the slowest loss (the largest r gives the smallest key).
-struct packed_pairs {
-  static constexpr grundy_value value_limit = 0xFFFF;
-  static constexpr remoteness_value remoteness_limit = 0x7FFF;
-  std::vector<grundy_value> words; // value | key << 16
-  remoteness_value losing;         // the parity of a lost position's remoteness
+// (keys in the lower half of the range), else the slowest loss (the largest r gives the
+// smallest key).
+//
+// Words of 32 bits give the labelling's two arrays at the end, without holding a third. Words of
+// 16 bits (values below 255, remoteness below 127: a graded game of at most 126 levels) are a
+// scratch array beside the labelling's two, written as each vertex is settled: the walk reads
+// half the bytes the values alone take, and no pass is left to make at the end, for a scratch
+// array a quarter the size of the two.
+template <class Word> struct packed_pairs {
+  static constexpr bool narrow = sizeof(Word) < sizeof(grundy_value);
+  static constexpr unsigned half_bits = 4 * sizeof(Word);
+  static constexpr grundy_value half = (grundy_value{1} << half_bits) - 1;
+  static constexpr grundy_value value_limit = half;
+  static constexpr remoteness_value remoteness_limit = half >> 1;
+  std::vector<Word> words; // value | key << half_bits
+  remoteness_value losing; // the parity of a lost position's remoteness
+  labelling out;           // narrow words only: the labelling, filled as the walk goes
 
-  packed_pairs(std::size_t n, play_convention c)
-      : words(huge_vector<grundy_value>(n, 0)), losing(losing_parity(c)) {}
-  static remoteness_value remoteness_of_key(grundy_value key) noexcept {
-    return key < 0x8000 ? key : 0xFFFF - key;
+  packed_pairs(std::size_t n, play_convention c) : words(huge_vector<Word>(n, 0)), losing(losing_parity(c)) {
+    if constexpr (narrow) {
+      out.values = huge_vector<grundy_value>(n, 0);
+      out.remoteness = huge_vector<remoteness_value>(n, 0);
+    }
   }
-  // False when x or r does not fit: the labelling is then done again side by side.
+  static remoteness_value remoteness_of_key(grundy_value key) noexcept {
+    return key <= remoteness_limit ? key : half - key;
+  }
+  grundy_value value(std::size_t v) const noexcept { return words[v] & half; }
+  // False when x or r does not fit: the labelling is then done again in wider words.
   bool set(std::size_t v, grundy_value x, remoteness_value r) noexcept {
-    words[v] = x | ((r & 1) == losing ? r : 0xFFFF - r) << 16;
+    words[v] = static_cast<Word>(x | ((r & 1) == losing ? r : half - r) << half_bits);
+    if constexpr (narrow) {
+      out.values[v] = x;
+      out.remoteness[v] = r;
+    }
     return x < value_limit && r < remoteness_limit;
   }
-  // The values in place, the remoteness copied out.
+  // Wide words: the values in place, the remoteness copied out.
   labelling split() && {
-    labelling l;
-    l.remoteness = huge_vector<remoteness_value>(words.size(), 0);
-    for (std::size_t v = 0; v < words.size(); ++v) {
-      l.remoteness[v] = remoteness_of_key(words[v] >> 16);
-      words[v] &= value_limit;
+    if constexpr (narrow) {
+      return std::move(out);
+    } else {
+      labelling l;
+      l.remoteness = huge_vector<remoteness_value>(words.size(), 0);
+      for (std::size_t v = 0; v < words.size(); ++v) {
+        l.remoteness[v] = remoteness_of_key(words[v] >> half_bits);
+        words[v] &= half;
+      }
+      l.values = std::move(words);
+      return l;
     }
-    l.values = std::move(words);
-    return l;
   }
 };
+
+template <class Pairs> inline constexpr bool is_packed = false;
+template <class Word> inline constexpr bool is_packed<packed_pairs<Word>> = true;
 
 struct wide_pairs {
   std::vector<grundy_value> both; // v's value at 2v, its remoteness at 2v + 1
@@ -157,12 +182,7 @@ struct wide_pairs {
 // The values of a pairs' store, as mex_of_successors reads them.
 template <class Pairs> struct values_of_pairs {
   const Pairs* pairs;
-  grundy_value operator[](std::size_t v) const noexcept {
-    if constexpr (std::is_same_v<Pairs, packed_pairs>)
-      return pairs->words[v] & packed_pairs::value_limit;
-    else
-      return pairs->value(v);
-  }
+  grundy_value operator[](std::size_t v) const noexcept { return pairs->value(v); }
 };
 
 // The value and the remoteness of v, from its successors' (all settled), in one walk over its
@@ -177,16 +197,16 @@ bool value_and_remoteness(const Graph& g, typename boost::graph_traits<Graph>::v
   if (out_degree(v, g) == 0) return pairs.set(v, sink_value, 0);
   std::uint64_t small = 0;
   remoteness_value r = 0;
-  if constexpr (std::is_same_v<Pairs, packed_pairs>) {
-    const grundy_value* words = pairs.words.data();
+  if constexpr (is_packed<Pairs>) {
+    const auto* words = pairs.words.data();
     grundy_value least = std::numeric_limits<grundy_value>::max();
     for (auto e : boost::make_iterator_range(out_edges(v, g))) {
-      const auto w = words[target(e, g)];
-      const auto x = w & packed_pairs::value_limit;
+      const grundy_value w = words[target(e, g)];
+      const auto x = w & Pairs::half;
       small |= x < 64 ? std::uint64_t{1} << x : 0;
       least = std::min(least, w);
     }
-    r = packed_pairs::remoteness_of_key(least >> 16) + 1;
+    r = Pairs::remoteness_of_key(least >> Pairs::half_bits) + 1;
   } else {
     remoteness_value fastest_win = no_remoteness, slowest = 0;
     for (auto e : boost::make_iterator_range(out_edges(v, g))) {
@@ -225,7 +245,7 @@ std::optional<labelling> values_and_remoteness_in(const Graph& g, const Order& o
 template <class Graph>
 labelling values_and_remoteness(const Graph& g, play_convention c, const std::atomic<bool>* stop) {
   const auto order = sinks_first_order(g, stop);
-  if (auto l = values_and_remoteness_in<packed_pairs>(g, order, c, stop)) return std::move(*l);
+  if (auto l = values_and_remoteness_in<packed_pairs<grundy_value>>(g, order, c, stop)) return std::move(*l);
   return *values_and_remoteness_in<wide_pairs>(g, order, c, stop);
 }
 
@@ -236,6 +256,8 @@ std::optional<labelling> values_and_remoteness_by_level_in(const Graph& g,
   Pairs pairs(num_vertices(g), play_convention::normal);
   std::atomic<bool> overflow{false};
   for_each_vertex_by_level(g, level_starts, threads, stop, [&](auto v, std::vector<char>& seen) {
+    // Once a value does not fit, the rest of the walk would be done again anyway.
+    if (overflow.load(std::memory_order_relaxed)) return;
     if (!value_and_remoteness(g, v, pairs, seen, 0, 0)) overflow.store(true, std::memory_order_relaxed);
   });
   if (overflow.load()) return std::nullopt;
@@ -247,7 +269,13 @@ std::optional<labelling> values_and_remoteness_by_level_in(const Graph& g,
 template <class Graph, class Level>
 labelling values_and_remoteness_by_level(const Graph& g, const std::vector<Level>& level_starts,
                                          unsigned threads, const std::atomic<bool>* stop) {
-  if (auto l = values_and_remoteness_by_level_in<packed_pairs>(g, level_starts, threads, stop))
+  // Every play goes one level down a move, so values and remoteness are both below the number
+  // of levels (a value m needs an option of value m - 1 a level down): few levels, narrow words.
+  using narrow_pairs = packed_pairs<std::uint16_t>;
+  if (level_starts.size() <= narrow_pairs::remoteness_limit)
+    if (auto l = values_and_remoteness_by_level_in<narrow_pairs>(g, level_starts, threads, stop))
+      return std::move(*l);
+  if (auto l = values_and_remoteness_by_level_in<packed_pairs<grundy_value>>(g, level_starts, threads, stop))
     return std::move(*l);
   return *values_and_remoteness_by_level_in<wide_pairs>(g, level_starts, threads, stop);
 }
