@@ -72,7 +72,7 @@ std::pair<grundy_sequence, periodicity> values_until_period(const heap_rule& rul
 
 heap_value_table::heap_value_table(const heap_rule& rule, heap_size largest, const std::atomic<bool>* stop)
     : largest_(largest) {
-  if (const auto* code = rule.octal()) {
+  if (rule.octal()) {
     analysis_options options;
     options.max_values =
         std::min<std::size_t>(std::size_t{largest} + 1, analysis_options::default_max_values);
