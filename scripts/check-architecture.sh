@@ -52,14 +52,14 @@ while IFS= read -r line; do
 done < <(grep -rnE '#include [<"](CLI/|pybind11/)' web --include='*.cpp' --include='*.hpp' || true)
 
 # The io layer's files: lib/include/grundy/io/, lib/src/io/, and the games' entries and notation
-# (grundy/games/registry.hpp and its kin), which read words and files.
+# (grundy/io/games/registry.hpp and its kin), which read words and files.
 is_io() {
   case $1 in
   lib/include/grundy/io/* | lib/src/io/*) return 0 ;;
-  lib/include/grundy/games/registry.hpp | lib/include/grundy/games/builtin.hpp) return 0 ;;
-  lib/include/grundy/games/entry_traits.hpp | lib/include/grundy/games/heap_notation.hpp) return 0 ;;
+  lib/include/grundy/io/games/registry.hpp | lib/include/grundy/io/games/builtin.hpp) return 0 ;;
+  lib/include/grundy/io/games/entry_traits.hpp | lib/include/grundy/io/games/heap_notation.hpp) return 0 ;;
   lib/include/grundy/games/*/entry.hpp | lib/include/grundy/games/*/notation.hpp) return 0 ;;
-  lib/src/games/registry.cpp | lib/src/games/heap_notation.cpp) return 0 ;;
+  lib/src/io/games/registry.cpp | lib/src/io/games/heap_notation.cpp) return 0 ;;
   lib/src/games/*/entry.cpp | lib/src/games/*/notation.cpp) return 0 ;;
   esac
   return 1

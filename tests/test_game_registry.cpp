@@ -4,8 +4,8 @@
 #define BOOST_TEST_MODULE game_registry
 #include <boost/test/unit_test.hpp>
 
-#include <grundy/games/builtin.hpp>
-#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/games/builtin.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 
 #include <fmt/format.h>
 

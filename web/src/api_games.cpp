@@ -3,8 +3,8 @@
 
 #include "endpoints.hpp"
 
-#include <grundy/games/builtin.hpp>
-#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/games/builtin.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 #include <grundy/io/text.hpp>
 
 #include <fmt/format.h>

@@ -3,8 +3,8 @@
 
 #include <grundy/games/lasker/rules.hpp>
 
-#include <grundy/games/heap_notation.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <string_view>

@@ -1,9 +1,9 @@
 #pragma once
 // Nim in the list of built-in games: `nim 3 4 5`.
 
-#include <grundy/games/heap_notation.hpp>
 #include <grundy/games/nim.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <string>

@@ -1,7 +1,8 @@
 #pragma once
-// How a front end meets the built-in games: by name, through one list (grundy/games/builtin.hpp).
+// How a front end meets the built-in games: by name, through one list
+// (grundy/io/games/builtin.hpp).
 //
-// Every built-in game has an entry, a struct in its folder (games/<name>/entry.hpp) that says
+// Every built-in game has an entry, a struct in its folder (io/games/<name>/entry.hpp) that says
 // what the game is called, which named parameters it takes besides its position's words
 // (colors, k, start...), how those words become a game and a start position, and the figures
 // that name it in reports. The command line, the Python module and any later front end
@@ -151,7 +152,7 @@ concept game_entry = game<typename E::game_type> &&
   { E::head(g) } -> std::same_as<game_fields>;
 };
 
-// A list of game entries; builtin_games (grundy/games/builtin.hpp) is the one the front ends use.
+// A list of game entries; builtin_games (grundy/io/games/builtin.hpp) is the one the front ends use.
 template <game_entry... E> struct game_list {};
 
 // A position of any game of the list: the variant of their game_position types.

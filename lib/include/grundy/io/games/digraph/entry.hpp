@@ -3,8 +3,8 @@
 // `--tokens a,b,c` (a sum of games), the file read under the position's limits.
 
 #include <grundy/games/digraph.hpp>
-#include <grundy/games/digraph/notation.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/digraph/notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <string>

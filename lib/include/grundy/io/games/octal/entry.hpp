@@ -1,9 +1,9 @@
 #pragma once
 // Octal and hexadecimal games in the list of built-in games: `octal 0.07 5 7`.
 
-#include <grundy/games/heap_notation.hpp>
 #include <grundy/games/octal.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <cstdint>

@@ -2,9 +2,9 @@
 // Tablettes in the list of built-in games: `tablettes --colors 3 --tablets 2`, optionally with
 // the piles of a position, and explored in 64-bit states where they fit.
 
-#include <grundy/games/registry.hpp>
 #include <grundy/games/tablettes.hpp>
-#include <grundy/games/tablettes/notation.hpp>
+#include <grundy/io/games/registry.hpp>
+#include <grundy/io/games/tablettes/notation.hpp>
 
 #include <array>
 #include <string>

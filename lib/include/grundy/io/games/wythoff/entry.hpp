@@ -1,8 +1,8 @@
 #pragma once
 // Wythoff's game in the list of built-in games: `wythoff 5 7`.
 
-#include <grundy/games/registry.hpp>
 #include <grundy/games/wythoff.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <cstdint>

@@ -1,9 +1,9 @@
 #pragma once
 // Moore's Nim in the list of built-in games: `moore 2 3 4 5` or `moore --k 2 3 4 5`.
 
-#include <grundy/games/heap_notation.hpp>
 #include <grundy/games/moore.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <cstdint>

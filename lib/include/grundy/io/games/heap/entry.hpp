@@ -3,8 +3,8 @@
 // `heap grundy 12`, `heap squares 10`, `heap 0.07 5 7`.
 
 #include <grundy/games/heap.hpp>
-#include <grundy/games/heap_notation.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <cstdint>
