@@ -78,7 +78,6 @@ enum class parameter_kind {
 // A named parameter of a game: --colors on the command line, colors= in Python.
 struct game_parameter {
   std::string_view name;
-  char short_name = 0; // -c on the command line; 0: none
   std::string_view help;
   parameter_kind kind = parameter_kind::text;
   std::uint64_t low = 0; // whole numbers: the range

@@ -18,7 +18,6 @@ struct moore_entry {
   static constexpr std::string_view python_name = "Moore";
   static constexpr std::string_view position_help = "k (unless given by name), then heap sizes";
   static constexpr std::array parameters{game_parameter{.name = "k",
-                                                        .short_name = 'k',
                                                         .help = "the most heaps one move may take from",
                                                         .kind = parameter_kind::whole,
                                                         .low = 1,

@@ -20,14 +20,12 @@ struct tablettes_entry {
       "piles as [[colour,height],...] (default: every tablet alone)";
   static constexpr std::array parameters{
       game_parameter{.name = "colors",
-                     .short_name = 'c',
                      .help = "number of colours C",
                      .kind = parameter_kind::whole,
                      .low = 1,
                      .high = 128,
                      .group = 1},
       game_parameter{.name = "tablets",
-                     .short_name = 'n',
                      .help = "tablets per colour N, or one count per colour: 3,3,2,4",
                      .kind = parameter_kind::whole_list,
                      .low = 1,
