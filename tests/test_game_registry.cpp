@@ -222,7 +222,6 @@ struct two_game : nim_game {};
 struct two_options_entry {
   using game_type = two_game;
   static constexpr std::string_view name = "two";
-  static constexpr std::string_view python_name = "Two";
   static constexpr std::string_view position_help = "heap sizes";
   static constexpr std::array parameters{
       game_parameter{

@@ -12,7 +12,6 @@
 // An entry E provides:
 //   using game_type = ...;                               // a type satisfying grundy::game
 //   static constexpr std::string_view name;              // "nim": what users type
-//   static constexpr std::string_view python_name;       // "Nim": the Python class
 //   static constexpr std::string_view position_help;     // "heap sizes": what the words are
 //   static constexpr std::string_view title_help;        // one line for lists of games
 //   static constexpr std::array<game_parameter, N> parameters;
@@ -144,7 +143,6 @@ template <class E>
 concept game_entry = game<typename E::game_type> &&
     requires(const position_text& t, const typename E::game_type& g) {
   { E::name } -> std::convertible_to<std::string_view>;
-  { E::python_name } -> std::convertible_to<std::string_view>;
   { E::position_help } -> std::convertible_to<std::string_view>;
   { E::parameters.size() } -> std::convertible_to<std::size_t>;
   { E::make(t) } -> std::same_as<game_position<typename E::game_type>>;

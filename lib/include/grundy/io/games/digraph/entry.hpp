@@ -16,7 +16,6 @@ namespace grundy {
 struct digraph_entry {
   using game_type = digraph_game;
   static constexpr std::string_view name = "digraph";
-  static constexpr std::string_view python_name = "Digraph";
   static constexpr std::string_view position_help =
       "a graph file (.dot, .graphml, or an edge list 'u v' per line) with --start V or --tokens a,b,c";
   static constexpr std::array parameters{

@@ -15,7 +15,6 @@ namespace grundy {
 struct moore_entry {
   using game_type = moore_game;
   static constexpr std::string_view name = "moore";
-  static constexpr std::string_view python_name = "Moore";
   static constexpr std::string_view position_help = "k (unless given by name), then heap sizes";
   static constexpr std::array parameters{game_parameter{.name = "k",
                                                         .help = "the most heaps one move may take from",

@@ -19,7 +19,6 @@ octal_code parse_octal_code(std::string_view text);
 struct octal_entry {
   using game_type = octal_game;
   static constexpr std::string_view name = "octal";
-  static constexpr std::string_view python_name = "Octal";
   static constexpr std::string_view position_help = "the code, then heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};
   static constexpr std::string_view display_name = "Octal game";

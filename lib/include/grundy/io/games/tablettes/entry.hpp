@@ -15,7 +15,6 @@ namespace grundy {
 struct tablettes_entry {
   using game_type = tablettes_game;
   static constexpr std::string_view name = "tablettes";
-  static constexpr std::string_view python_name = "Tablettes";
   static constexpr std::string_view position_help =
       "piles as [[colour,height],...] (default: every tablet alone)";
   static constexpr std::array parameters{
