@@ -62,6 +62,17 @@ BOOST_AUTO_TEST_CASE(names_of_the_list) {
                                                 "undirected"}));
 }
 
+// The entries' help is every front end's: it names no front end's option (--start), whose
+// spelling only the front end knows.
+BOOST_AUTO_TEST_CASE(help_names_no_front_ends_option) {
+  for_each_game(builtin_games{}, [](auto entry) {
+    using E = typename decltype(entry)::type;
+    BOOST_TEST(std::string_view(E::position_help).find("--") == std::string_view::npos, E::name);
+    for (const auto& p : E::parameters)
+      BOOST_TEST(p.help.find("--") == std::string_view::npos, p.name);
+  });
+}
+
 // One notation for heaps, whatever the game: "3 4 5", "3,4,5", "[3,4,5]", in the order typed.
 BOOST_AUTO_TEST_CASE(heaps_in_every_spelling) {
   for (const auto& words : {std::vector<std::string>{"3", "4", "5"}, std::vector<std::string>{"3,4,5"},
