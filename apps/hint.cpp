@@ -8,7 +8,7 @@
 #include "options.hpp"
 #include "positions.hpp"
 
-#include <grundy/games/builtin.hpp>
+#include <grundy/io/games/builtin.hpp>
 #include <grundy/io/hint.hpp>
 #include <grundy/memory.hpp>
 

@@ -7,8 +7,8 @@
 #include "options.hpp"
 
 #include <grundy/games/heap.hpp>
-#include <grundy/games/heap_notation.hpp>
 #include <grundy/graph.hpp>
+#include <grundy/io/games/heap_notation.hpp>
 #include <grundy/misere/forms.hpp>
 #include <grundy/portable_name.hpp>
 

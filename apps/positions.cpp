@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include <cctype>
+#include <utility>
 
 namespace grundy::cli {
 
@@ -22,6 +23,16 @@ front_end_words command_line_words(const std::string& command) {
           [command](std::string_view game, std::string_view words) {
             return fmt::format("grundy {} {} {}", command, game, words);
           }};
+}
+
+// The command line's one-letter options, its own words for the games' parameters of the same
+// name (-c for --colors): the entries name a parameter once for every front end.
+constexpr std::pair<std::string_view, char> short_flags[] = {{"colors", 'c'}, {"tablets", 'n'}, {"k", 'k'}};
+
+std::string option_names(std::string_view parameter) {
+  for (const auto& [name, letter] : short_flags)
+    if (name == parameter) return fmt::format("--{},-{}", parameter, letter);
+  return fmt::format("--{}", parameter);
 }
 
 // The games owning each parameter, for its help: "tablettes: number of colours C".
@@ -60,7 +71,7 @@ void add_position_arguments(CLI::App& cmd, position_words& w, bool graph) {
   for (const auto& p : all_parameters(builtin_games{})) {
     if (p.graph_only && !graph) continue;
     const auto name = std::string(p.name);
-    const auto option = fmt::format("--{}{}", p.name, p.short_name ? fmt::format(",-{}", p.short_name) : "");
+    const auto option = option_names(p.name);
     const auto help = fmt::format("{}: {}", owners(p.name), p.help);
     auto& named = w.named;
     switch (p.kind) {

@@ -1,11 +1,11 @@
 #pragma once
 // Games and positions as users type them on the command line: the game's name, its position's
-// words and the named parameters of every built-in game (grundy/games/builtin.hpp), read by the
+// words and the named parameters of every built-in game (grundy/io/games/builtin.hpp), read by the
 // games' own notation so that graph, hint and play accept the same words.
 
-#include <grundy/games/builtin.hpp>
-#include <grundy/games/entry_traits.hpp>
 #include <grundy/graph.hpp>
+#include <grundy/io/games/builtin.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 
 #include <CLI/CLI.hpp>
 

@@ -1,5 +1,5 @@
 # Precompiled headers: the Boost, fmt and standard headers that grundy/graph.hpp and
-# grundy/games/builtin.hpp pull into nearly every unit take some 4 of the 5 seconds a unit
+# grundy/io/games/builtin.hpp pull into nearly every unit take some 4 of the 5 seconds a unit
 # including builtin.hpp spends before its own code (GCC 12, -O3), once per unit; compiled once
 # per target, they are read in a fraction of that. Only outside headers are listed, so that a
 # change to grundy's own headers rebuilds what includes them and no more. Boost.Container stays

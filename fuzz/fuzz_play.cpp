@@ -1,14 +1,14 @@
 // The move reader of a game in progress (`grundy play`, and any front end that lets a person
 // type moves): small games of each kind, reading whatever is typed, line by line, in each
-// game's notation (grundy/games/entry_traits.hpp read_move). The first byte chooses the game;
+// game's notation (grundy/io/games/entry_traits.hpp read_move). The first byte chooses the game;
 // the rest is the lines. A line is read or refused with std::invalid_argument, nothing else;
 // a move read is played when it is one of the legal moves, which the game's own rules list, so
 // that no input puts a game in a state it could not reach; a game ends when no move is left.
 
 #include "check.hpp"
 
-#include <grundy/games/builtin.hpp>
-#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/games/builtin.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 #include <grundy/strategy/make_strategy.hpp>
 
 #include <algorithm>

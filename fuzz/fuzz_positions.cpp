@@ -1,6 +1,6 @@
 // Positions as typed after a game's name (`grundy hint nim 3 4 5`, `grundy.Nim(...)`): the game,
 // its named parameters colors, tablets and k, then the words of the position, read by the games'
-// own notation (grundy/games/builtin.hpp). The first four bytes choose the game and the
+// own notation (grundy/io/games/builtin.hpp). The first four bytes choose the game and the
 // parameters (see option_value), the rest is the words, split at spaces as a shell would. A
 // position is accepted or refused with std::invalid_argument (notation_error), quickly and
 // nothing else; an accepted one prints, in the game's notation, text that reads back to the
@@ -8,8 +8,8 @@
 
 #include "check.hpp"
 
-#include <grundy/games/builtin.hpp>
-#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/games/builtin.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 
 #include <cstddef>
 #include <cstdint>

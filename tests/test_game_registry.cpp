@@ -4,8 +4,8 @@
 #define BOOST_TEST_MODULE game_registry
 #include <boost/test/unit_test.hpp>
 
-#include <grundy/games/builtin.hpp>
-#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/games/builtin.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 
 #include <fmt/format.h>
 
@@ -60,6 +60,17 @@ BOOST_AUTO_TEST_CASE(names_of_the_list) {
     names.emplace_back(p.name);
   BOOST_TEST((names == std::vector<std::string>{"k", "colors", "tablets", "symmetry", "start", "tokens",
                                                 "undirected"}));
+}
+
+// The entries' help is every front end's: it names no front end's option (--start), whose
+// spelling only the front end knows.
+BOOST_AUTO_TEST_CASE(help_names_no_front_ends_option) {
+  for_each_game(builtin_games{}, [](auto entry) {
+    using E = typename decltype(entry)::type;
+    BOOST_TEST(std::string_view(E::position_help).find("--") == std::string_view::npos, E::name);
+    for (const auto& p : E::parameters)
+      BOOST_TEST(p.help.find("--") == std::string_view::npos, p.name);
+  });
 }
 
 // One notation for heaps, whatever the game: "3 4 5", "3,4,5", "[3,4,5]", in the order typed.
@@ -222,7 +233,6 @@ struct two_game : nim_game {};
 struct two_options_entry {
   using game_type = two_game;
   static constexpr std::string_view name = "two";
-  static constexpr std::string_view python_name = "Two";
   static constexpr std::string_view position_help = "heap sizes";
   static constexpr std::array parameters{
       game_parameter{

@@ -8,7 +8,7 @@
 
 #include "test_files.hpp"
 
-#include <grundy/games/builtin.hpp>
+#include <grundy/io/games/builtin.hpp>
 #include <grundy/io/hint.hpp>
 #include <grundy/io/moves.hpp>
 #include <grundy/solve.hpp>

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -24,6 +25,26 @@
 namespace grundy::python {
 
 namespace {
+
+// The module's own words for the games: the class a game of the list is in Python. The names of
+// the built-in games are the module's interface, kept here whatever the entries become; a game
+// added to the list later is its entry's name with a capital (lasker: grundy.Lasker).
+constexpr std::pair<std::string_view, std::string_view> class_names[] = {
+    {"nim", "Nim"},         {"octal", "Octal"}, {"moore", "Moore"},    {"tablettes", "Tablettes"},
+    {"digraph", "Digraph"}, {"heap", "Heap"},   {"wythoff", "Wythoff"}};
+
+std::string class_name_of(std::string_view entry_name) {
+  for (const auto& [name, class_name] : class_names)
+    if (name == entry_name) return std::string(class_name);
+  std::string name(entry_name);
+  if (!name.empty() && name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return name;
+}
+
+template <class E> const std::string& class_name() {
+  static const std::string name = class_name_of(E::name);
+  return name;
+}
 
 // A heap of 10^7 tokens has hundreds of thousands of winning moves: see check_signals.
 template <class G> py::list to_python_list(const G& g, const std::vector<state_t<G>>& states) {
@@ -80,7 +101,7 @@ template <class E> state_t<game_of<E>> position_or_start(const held<E>& w, const
   else {
     if (!py::isinstance<py::str>(position))
       throw py::type_error(
-          fmt::format("positions of {} are written as text, as format() writes them", E::python_name));
+          fmt::format("positions of {} are written as text, as format() writes them", class_name<E>()));
     return w.game.canonical(entry_traits::read_move<E>(w.game, w.start, utf8_of(position, "position")));
   }
 }
@@ -238,21 +259,21 @@ template <class E> std::string constructor_call(const held<E>& w) {
       args.push_back(py::repr(item).template cast<std::string>());
   else
     args.push_back(py::repr(position).template cast<std::string>());
-  return fmt::format("{}({})", E::python_name, fmt::join(args, ", "));
+  return fmt::format("{}({})", class_name<E>(), fmt::join(args, ", "));
 }
 
-// Any game of the list without a constructor of its own: grundy.<python_name>(*words,
+// Any game of the list without a constructor of its own: grundy.<class_name>(*words,
 // **parameters), its words and parameters read by the game's notation as on the command line.
 template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_identity<E>) {
-  std::string doc = fmt::format("The game {}: {}({}{}), the position being {}.", E::name, E::python_name,
+  std::string doc = fmt::format("The game {}: {}({}{}), the position being {}.", E::name, class_name<E>(),
                                 "*position", E::parameters.empty() ? "" : ", **parameters", E::position_help);
   for (const auto& p : E::parameters)
     doc += fmt::format("\n{}: {}", p.name, p.help);
-  py::class_<held<E>> c(m, std::string(E::python_name).c_str(), doc.c_str());
+  py::class_<held<E>> c(m, class_name<E>().c_str(), doc.c_str());
   c.def(py::init([](const py::args& args, const py::kwargs& kwargs) {
     position_text t;
     for (auto arg : args)
-      t.words.push_back(word_of(arg, E::python_name));
+      t.words.push_back(word_of(arg, class_name<E>()));
     for (auto [key, value] : kwargs) {
       const auto name = py::cast<std::string>(key);
       bool known = false;
@@ -260,11 +281,11 @@ template <class E> py::class_<held<E>> add_class(py::module_& m, std::type_ident
         known = known || p.name == name;
       if (!known)
         throw py::type_error(
-            fmt::format("{}() got an unexpected keyword argument '{}'", E::python_name, name));
+            fmt::format("{}() got an unexpected keyword argument '{}'", class_name<E>(), name));
       if (py::isinstance<py::bool_>(value) && !py::cast<bool>(value)) continue; // a flag left off
-      t.named[name] = py::isinstance<py::bool_>(value) ? "true" : word_of(value, E::python_name);
+      t.named[name] = py::isinstance<py::bool_>(value) ? "true" : word_of(value, class_name<E>());
     }
-    t.say = python_words(E::python_name);
+    t.say = python_words(class_name<E>());
     auto p = E::make(t);
     auto inputs = entry_traits::inputs<E>(t);
     return held<E>{std::move(p.game), std::move(p.start), std::move(inputs)};

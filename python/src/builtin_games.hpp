@@ -1,14 +1,15 @@
 #pragma once
-// The built-in games in Python: each game of the library's list (grundy/games/builtin.hpp) is
+// The built-in games in Python: each game of the library's list (grundy/io/games/builtin.hpp) is
 // a class holding the rules and the position play starts from, so that
 // grundy.solve(grundy.Nim([3, 4, 5])) reads like the CLI's grundy graph nim 3 4 5. The five
 // games of the first release have constructors of their own (game_classes.cpp); any other game
-// of the list gets one from its entry: grundy.<python_name>(*words, **parameters).
+// of the list gets one from its entry: grundy.<class name>(*words, **parameters), the class
+// named by the module (builtin_games.cpp), not by the entry.
 
 #include "bindings.hpp"
 
-#include <grundy/games/builtin.hpp>
-#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/games/builtin.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 
 #include <optional>
 #include <string>

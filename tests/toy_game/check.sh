@@ -1,8 +1,9 @@
 #!/bin/bash
-# A game added as docs/architecture.md says (its folder under lib/include/grundy/games/ and one
-# line in the list of built-in games) works in every command, in Python and in the web server
-# with no other change: a copy of the sources gets Lasker's Nim (tests/toy_game/lasker) that way, its tool and
-# module are built, and each front end is checked against the game's values in closed form.
+# A game added as docs/architecture.md says (its rules under lib/include/grundy/games/<name>/,
+# its entry under lib/include/grundy/io/games/<name>/ and one line in the list of built-in games)
+# works in every command, in Python and in the web server with no other change: a copy of the
+# sources gets Lasker's Nim (tests/toy_game/lasker) that way, its tool and module are built, and
+# each front end is checked against the game's values in closed form.
 #   check.sh SOURCE_DIR WORK_DIR [PYTHON]
 set -euo pipefail
 source_dir=$1
@@ -12,10 +13,12 @@ python=${3:-python3}
 rm -rf "$work"
 mkdir -p "$work/src"
 cp -r "$source_dir"/{CMakeLists.txt,cmake,lib,apps,web,python} "$work/src/"
-# The folder, and the line in the list (with its #include).
-cp -r "$source_dir/tests/toy_game/lasker" "$work/src/lib/include/grundy/games/lasker"
-list=$work/src/lib/include/grundy/games/builtin.hpp
-sed -i 's|#include <grundy/games/registry.hpp>|#include <grundy/games/lasker/entry.hpp>\n&|' "$list"
+# The rules (core), the entry (io), and the line in the list (with its #include).
+mkdir -p "$work/src/lib/include/grundy/games/lasker" "$work/src/lib/include/grundy/io/games/lasker"
+cp "$source_dir/tests/toy_game/lasker/rules.hpp" "$work/src/lib/include/grundy/games/lasker/"
+cp "$source_dir/tests/toy_game/lasker/entry.hpp" "$work/src/lib/include/grundy/io/games/lasker/"
+list=$work/src/lib/include/grundy/io/games/builtin.hpp
+sed -i 's|#include <grundy/io/games/registry.hpp>|#include <grundy/io/games/lasker/entry.hpp>\n&|' "$list"
 sed -i 's|_entry>;|_entry, lasker_entry>;|' "$list"
 grep -q 'lasker_entry>;' "$list" || { echo "the list of built-in games has changed shape: update this test"; exit 1; }
 

@@ -3,8 +3,8 @@
 
 #include "endpoints.hpp"
 
-#include <grundy/games/builtin.hpp>
-#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/games/builtin.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 #include <grundy/io/text.hpp>
 
 #include <fmt/format.h>
@@ -78,14 +78,13 @@ answer api_games(const limits& bounds) {
     std::string fields;
     for (const auto& f : entry_traits::fields<E>())
       fields += (fields.empty() ? "" : ", ") + field_json<E>(f);
-    games +=
-        fmt::format("{}{{\"name\": {}, \"python_name\": {}, \"position_help\": {}, \"parameters\": [{}], "
-                    "\"title\": {}, \"rules\": {}, \"board\": {}, \"position_parameter\": {}, "
-                    "\"features\": [{}], \"fields\": [{}]}}",
-                    games.empty() ? "" : ", ", json_quoted(E::name), json_quoted(E::python_name),
-                    json_quoted(E::position_help), parameters, json_quoted(entry_traits::display_name<E>()),
-                    json_quoted(entry_traits::rules<E>()), json_quoted(entry_traits::board<E>()),
-                    json_quoted(entry_traits::position_parameter<E>()), features, fields);
+    games += fmt::format("{}{{\"name\": {}, \"position_help\": {}, \"parameters\": [{}], "
+                         "\"title\": {}, \"rules\": {}, \"board\": {}, \"position_parameter\": {}, "
+                         "\"features\": [{}], \"fields\": [{}]}}",
+                         games.empty() ? "" : ", ", json_quoted(E::name), json_quoted(E::position_help),
+                         parameters, json_quoted(entry_traits::display_name<E>()),
+                         json_quoted(entry_traits::rules<E>()), json_quoted(entry_traits::board<E>()),
+                         json_quoted(entry_traits::position_parameter<E>()), features, fields);
   });
   return json_answer(fmt::format(
       "{{\"games\": [{}], \"limits\": {{\"max_states\": {}, \"max_memory\": {}, \"seconds\": {}, "

@@ -3,9 +3,9 @@
 
 #include "endpoints.hpp"
 
-#include <grundy/games/octal/entry.hpp>
 #include <grundy/heap/analysis.hpp>
 #include <grundy/heap/rule.hpp>
+#include <grundy/io/games/octal/entry.hpp>
 #include <grundy/io/quotient_report.hpp>
 #include <grundy/io/sequence_report.hpp>
 #include <grundy/misere/genus.hpp>

@@ -6,8 +6,8 @@
 
 #include "parameters.hpp"
 
-#include <grundy/games/builtin.hpp>
-#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/games/builtin.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 #include <grundy/web/server.hpp>
 
 #include <atomic>

@@ -2,8 +2,8 @@
 
 #include "hint_strategy.hpp"
 
-#include <grundy/games/entry_traits.hpp>
-#include <grundy/games/heap_notation.hpp>
+#include <grundy/io/games/entry_traits.hpp>
+#include <grundy/io/games/heap_notation.hpp>
 #include <grundy/io/nim_explanation.hpp>
 #include <grundy/io/text.hpp>
 #include <grundy/stop.hpp>

@@ -3,7 +3,7 @@
 // misère heap games from their misère quotient when it can be had within its budget, every
 // game otherwise from make_strategy (a rule of the game's own, or its game graph).
 
-#include <grundy/games/builtin.hpp>
+#include <grundy/io/games/builtin.hpp>
 #include <grundy/misere/quotient_strategy.hpp>
 #include <grundy/strategy/make_strategy.hpp>
 

@@ -2,7 +2,7 @@
 
 #include "hint_strategy.hpp"
 
-#include <grundy/games/entry_traits.hpp>
+#include <grundy/io/games/entry_traits.hpp>
 #include <grundy/io/text.hpp>
 #include <grundy/stop.hpp>
 #include <grundy/strategy/moves.hpp>

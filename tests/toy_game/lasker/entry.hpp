@@ -3,8 +3,8 @@
 
 #include <grundy/games/lasker/rules.hpp>
 
-#include <grundy/games/heap_notation.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <string_view>
@@ -14,7 +14,6 @@ namespace grundy {
 struct lasker_entry {
   using game_type = lasker_game;
   static constexpr std::string_view name = "lasker";
-  static constexpr std::string_view python_name = "Lasker";
   static constexpr std::string_view position_help = "heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};
   // What the web page shows: its name, rules and form (drawn as heaps, as every game on heaps).

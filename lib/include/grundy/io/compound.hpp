@@ -8,8 +8,8 @@
 //   std::string json = grundy::io::compound_json(a);
 
 #include <grundy/compound.hpp>
-#include <grundy/games/builtin.hpp>
 #include <grundy/graph.hpp>
+#include <grundy/io/games/builtin.hpp>
 #include <grundy/values.hpp>
 
 #include <cstdint>

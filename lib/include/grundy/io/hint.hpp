@@ -9,8 +9,8 @@
 //   const auto h = grundy::io::compute_hint(position, options);
 //   std::string json = grundy::io::hint_json(h);           // one line, valid UTF-8
 
-#include <grundy/games/builtin.hpp>
 #include <grundy/graph.hpp>
+#include <grundy/io/games/builtin.hpp>
 #include <grundy/io/report.hpp>
 #include <grundy/misere/quotient_strategy.hpp>
 #include <grundy/values.hpp>

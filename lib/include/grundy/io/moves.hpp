@@ -9,8 +9,8 @@
 //   const auto list = grundy::io::list_moves(position, options);
 //   std::string json = grundy::io::move_list_json(list);  // one line, valid UTF-8
 
-#include <grundy/games/builtin.hpp>
 #include <grundy/graph.hpp>
+#include <grundy/io/games/builtin.hpp>
 #include <grundy/io/report.hpp>
 #include <grundy/loopy_sum.hpp>
 #include <grundy/misere/quotient_strategy.hpp>

@@ -3,8 +3,8 @@
 // `heap grundy 12`, `heap squares 10`, `heap 0.07 5 7`.
 
 #include <grundy/games/heap.hpp>
-#include <grundy/games/heap_notation.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <cstdint>
@@ -16,7 +16,6 @@ namespace grundy {
 struct heap_entry {
   using game_type = heap_game;
   static constexpr std::string_view name = "heap";
-  static constexpr std::string_view python_name = "Heap";
   static constexpr std::string_view position_help =
       "the rule (an octal code, S(1,3,4), allbut(1,3,4), grundy or squares), then heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};

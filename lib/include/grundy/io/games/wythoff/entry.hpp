@@ -1,8 +1,8 @@
 #pragma once
 // Wythoff's game in the list of built-in games: `wythoff 5 7`.
 
-#include <grundy/games/registry.hpp>
 #include <grundy/games/wythoff.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <cstdint>
@@ -16,7 +16,6 @@ namespace grundy {
 struct wythoff_entry {
   using game_type = wythoff_game;
   static constexpr std::string_view name = "wythoff";
-  static constexpr std::string_view python_name = "Wythoff";
   static constexpr std::string_view position_help = "the two piles";
   static constexpr std::array<game_parameter, 0> parameters{};
   static constexpr std::string_view display_name = "Wythoff's game";

@@ -1,9 +1,9 @@
 #pragma once
 // Nim in the list of built-in games: `nim 3 4 5`.
 
-#include <grundy/games/heap_notation.hpp>
 #include <grundy/games/nim.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <string>
@@ -14,7 +14,6 @@ namespace grundy {
 struct nim_entry {
   using game_type = nim_game;
   static constexpr std::string_view name = "nim";
-  static constexpr std::string_view python_name = "Nim";
   static constexpr std::string_view position_help = "heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};
   static constexpr std::string_view display_name = "Nim";

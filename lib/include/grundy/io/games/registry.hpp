@@ -1,7 +1,8 @@
 #pragma once
-// How a front end meets the built-in games: by name, through one list (grundy/games/builtin.hpp).
+// How a front end meets the built-in games: by name, through one list
+// (grundy/io/games/builtin.hpp).
 //
-// Every built-in game has an entry, a struct in its folder (games/<name>/entry.hpp) that says
+// Every built-in game has an entry, a struct in its folder (io/games/<name>/entry.hpp) that says
 // what the game is called, which named parameters it takes besides its position's words
 // (colors, k, start...), how those words become a game and a start position, and the figures
 // that name it in reports. The command line, the Python module and any later front end
@@ -11,7 +12,6 @@
 // An entry E provides:
 //   using game_type = ...;                               // a type satisfying grundy::game
 //   static constexpr std::string_view name;              // "nim": what users type
-//   static constexpr std::string_view python_name;       // "Nim": the Python class
 //   static constexpr std::string_view position_help;     // "heap sizes": what the words are
 //   static constexpr std::string_view title_help;        // one line for lists of games
 //   static constexpr std::array<game_parameter, N> parameters;
@@ -77,7 +77,6 @@ enum class parameter_kind {
 // A named parameter of a game: --colors on the command line, colors= in Python.
 struct game_parameter {
   std::string_view name;
-  char short_name = 0; // -c on the command line; 0: none
   std::string_view help;
   parameter_kind kind = parameter_kind::text;
   std::uint64_t low = 0; // whole numbers: the range
@@ -144,14 +143,13 @@ template <class E>
 concept game_entry = game<typename E::game_type> &&
     requires(const position_text& t, const typename E::game_type& g) {
   { E::name } -> std::convertible_to<std::string_view>;
-  { E::python_name } -> std::convertible_to<std::string_view>;
   { E::position_help } -> std::convertible_to<std::string_view>;
   { E::parameters.size() } -> std::convertible_to<std::size_t>;
   { E::make(t) } -> std::same_as<game_position<typename E::game_type>>;
   { E::head(g) } -> std::same_as<game_fields>;
 };
 
-// A list of game entries; builtin_games (grundy/games/builtin.hpp) is the one the front ends use.
+// A list of game entries; builtin_games (grundy/io/games/builtin.hpp) is the one the front ends use.
 template <game_entry... E> struct game_list {};
 
 // A position of any game of the list: the variant of their game_position types.

@@ -1,11 +1,11 @@
 #pragma once
 // What a front end asks of a game entry beyond the required members, with the defaults used
 // when the entry leaves them out. The defaults suit a game whose positions are heaps (as
-// grundy/games/heap_notation.hpp writes them) and fall back on the game's own format()
+// grundy/io/games/heap_notation.hpp writes them) and fall back on the game's own format()
 // otherwise, so that a new game needs only what registry.hpp requires.
 
-#include <grundy/games/heap_notation.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 #include <grundy/strategy/moves.hpp>
 
 #include <cstdint>

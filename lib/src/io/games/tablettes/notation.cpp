@@ -1,5 +1,5 @@
-#include <grundy/games/tablettes/entry.hpp>
-#include <grundy/games/tablettes/notation.hpp>
+#include <grundy/io/games/tablettes/entry.hpp>
+#include <grundy/io/games/tablettes/notation.hpp>
 #include <grundy/portable_name.hpp>
 
 #include <grundy/strategy/moves.hpp>

@@ -1,10 +1,10 @@
 #pragma once
-// The digraph game in the list of built-in games: `digraph FILE --start V` (one token) or
-// `--tokens a,b,c` (a sum of games), the file read under the position's limits.
+// The digraph game in the list of built-in games: a graph file with the parameter start (one
+// token) or tokens (a sum of games), the file read under the position's limits.
 
 #include <grundy/games/digraph.hpp>
-#include <grundy/games/digraph/notation.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/digraph/notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <string>
@@ -16,9 +16,8 @@ namespace grundy {
 struct digraph_entry {
   using game_type = digraph_game;
   static constexpr std::string_view name = "digraph";
-  static constexpr std::string_view python_name = "Digraph";
-  static constexpr std::string_view position_help =
-      "a graph file (.dot, .graphml, or an edge list 'u v' per line) with --start V or --tokens a,b,c";
+  static constexpr std::string_view position_help = "a graph file (.dot, .graphml, or an edge list 'u v' per "
+                                                    "line) and, given by name, start V or tokens a,b,c";
   static constexpr std::array parameters{
       game_parameter{
           .name = "start", .help = "the vertex the token starts on", .needs = "a vertex name", .group = 1},

@@ -1,9 +1,9 @@
 #pragma once
 // Moore's Nim in the list of built-in games: `moore 2 3 4 5` or `moore --k 2 3 4 5`.
 
-#include <grundy/games/heap_notation.hpp>
 #include <grundy/games/moore.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <cstdint>
@@ -15,10 +15,8 @@ namespace grundy {
 struct moore_entry {
   using game_type = moore_game;
   static constexpr std::string_view name = "moore";
-  static constexpr std::string_view python_name = "Moore";
   static constexpr std::string_view position_help = "k (unless given by name), then heap sizes";
   static constexpr std::array parameters{game_parameter{.name = "k",
-                                                        .short_name = 'k',
                                                         .help = "the most heaps one move may take from",
                                                         .kind = parameter_kind::whole,
                                                         .low = 1,

@@ -1,5 +1,5 @@
-#include <grundy/games/digraph/entry.hpp>
-#include <grundy/games/digraph/notation.hpp>
+#include <grundy/io/games/digraph/entry.hpp>
+#include <grundy/io/games/digraph/notation.hpp>
 
 #include <grundy/io/read_digraph.hpp>
 #include <grundy/memory.hpp>

@@ -1,4 +1,4 @@
-#include <grundy/games/octal/entry.hpp>
+#include <grundy/io/games/octal/entry.hpp>
 #include <grundy/portable_name.hpp>
 
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
-#include <grundy/games/heap/entry.hpp>
-#include <grundy/games/octal/entry.hpp>
+#include <grundy/io/games/heap/entry.hpp>
+#include <grundy/io/games/octal/entry.hpp>
 
 #include <fmt/format.h>
 

@@ -1,16 +1,17 @@
 #pragma once
 // The one list of built-in games. The command line (grundy graph, hint, play, --export) and the
-// Python module iterate it: a game added here, with its folder under games/, is accepted by
-// every front end the same way (docs/architecture.md, "Adding a game").
+// Python module iterate it: a game added here, with its rules under games/<name>/ and its entry
+// under io/games/<name>/, is accepted by every front end the same way (docs/architecture.md,
+// "Adding a game").
 
-#include <grundy/games/digraph/entry.hpp>
-#include <grundy/games/heap/entry.hpp>
-#include <grundy/games/moore/entry.hpp>
-#include <grundy/games/nim/entry.hpp>
-#include <grundy/games/octal/entry.hpp>
-#include <grundy/games/registry.hpp>
-#include <grundy/games/tablettes/entry.hpp>
-#include <grundy/games/wythoff/entry.hpp>
+#include <grundy/io/games/digraph/entry.hpp>
+#include <grundy/io/games/heap/entry.hpp>
+#include <grundy/io/games/moore/entry.hpp>
+#include <grundy/io/games/nim/entry.hpp>
+#include <grundy/io/games/octal/entry.hpp>
+#include <grundy/io/games/registry.hpp>
+#include <grundy/io/games/tablettes/entry.hpp>
+#include <grundy/io/games/wythoff/entry.hpp>
 
 #include <type_traits>
 #include <variant>

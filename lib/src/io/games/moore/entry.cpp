@@ -1,4 +1,4 @@
-#include <grundy/games/moore/entry.hpp>
+#include <grundy/io/games/moore/entry.hpp>
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
 #pragma once
 // Octal and hexadecimal games in the list of built-in games: `octal 0.07 5 7`.
 
-#include <grundy/games/heap_notation.hpp>
 #include <grundy/games/octal.hpp>
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <array>
 #include <cstdint>
@@ -19,7 +19,6 @@ octal_code parse_octal_code(std::string_view text);
 struct octal_entry {
   using game_type = octal_game;
   static constexpr std::string_view name = "octal";
-  static constexpr std::string_view python_name = "Octal";
   static constexpr std::string_view position_help = "the code, then heap sizes";
   static constexpr std::array<game_parameter, 0> parameters{};
   static constexpr std::string_view display_name = "Octal game";

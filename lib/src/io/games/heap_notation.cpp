@@ -1,8 +1,8 @@
-#include <grundy/games/heap_notation.hpp>
+#include <grundy/io/games/heap_notation.hpp>
 #include <grundy/portable_name.hpp>
 
-#include <grundy/games/registry.hpp>
 #include <grundy/graph.hpp>
+#include <grundy/io/games/registry.hpp>
 #include <grundy/memory.hpp>
 
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
-#include <grundy/games/heap_notation.hpp>
-#include <grundy/games/wythoff/entry.hpp>
+#include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/games/wythoff/entry.hpp>
 #include <grundy/portable_name.hpp>
 
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-#include <grundy/games/registry.hpp>
+#include <grundy/io/games/registry.hpp>
 
 #include <fmt/format.h>
 

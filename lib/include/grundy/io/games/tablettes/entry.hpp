@@ -2,9 +2,9 @@
 // Tablettes in the list of built-in games: `tablettes --colors 3 --tablets 2`, optionally with
 // the piles of a position, and explored in 64-bit states where they fit.
 
-#include <grundy/games/registry.hpp>
 #include <grundy/games/tablettes.hpp>
-#include <grundy/games/tablettes/notation.hpp>
+#include <grundy/io/games/registry.hpp>
+#include <grundy/io/games/tablettes/notation.hpp>
 
 #include <array>
 #include <string>
@@ -15,19 +15,16 @@ namespace grundy {
 struct tablettes_entry {
   using game_type = tablettes_game;
   static constexpr std::string_view name = "tablettes";
-  static constexpr std::string_view python_name = "Tablettes";
   static constexpr std::string_view position_help =
       "piles as [[colour,height],...] (default: every tablet alone)";
   static constexpr std::array parameters{
       game_parameter{.name = "colors",
-                     .short_name = 'c',
                      .help = "number of colours C",
                      .kind = parameter_kind::whole,
                      .low = 1,
                      .high = 128,
                      .group = 1},
       game_parameter{.name = "tablets",
-                     .short_name = 'n',
                      .help = "tablets per colour N, or one count per colour: 3,3,2,4",
                      .kind = parameter_kind::whole_list,
                      .low = 1,
