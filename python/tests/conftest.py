@@ -1,11 +1,10 @@
 """What the tests share: the grundy tool beside the module, for cross-checks."""
 
-import collections
 import json
 import os
 import pathlib
-import re
 import subprocess
+import sys
 
 import pytest
 
@@ -40,18 +39,9 @@ def without_timings(figures):
     return {k: v for k, v in figures.items() if k not in TIMINGS}
 
 
-ExportFormat = collections.namedtuple("ExportFormat", "name extensions mime_type content")
-
-
 def export_formats():
-    """The library's table of export formats (lib/include/grundy/io/export_formats.hpp), read from
-    its source, so that a test walks the very entries the module walks."""
+    """The library's table of export formats, read from its header (tests/export_formats_table.py)."""
     root = os.environ.get("GRUNDY_SOURCE_DIR") or pathlib.Path(__file__).resolve().parents[2]
-    header = pathlib.Path(root) / "lib/include/grundy/io/export_formats.hpp"
-    entries = re.findall(
-        r'\{\s*export_format::\w+,\s*"(\w+)",\s*\{\s*"([^"]*)",\s*"([^"]*)"\s*\},\s*"([^"]+)",\s*'
-        r'export_content::(\w+)\s*\}',
-        header.read_text(encoding="utf-8"))
-    assert entries, f"no export format found in {header}"
-    return [ExportFormat(name, [e for e in (first, second) if e], mime, content)
-            for name, first, second, mime, content in entries]
+    sys.path.insert(0, str(pathlib.Path(root) / "tests"))
+    from export_formats_table import read_export_formats
+    return read_export_formats(root)

@@ -5,7 +5,6 @@ The tool is GRUNDY_CLI (tests skip without it). A server runs for the whole sess
 fresh empty working directory, HOME and TMPDIR, so that a test can check that nothing was
 written to disk; tests that need other bounds start their own (Server below)."""
 
-import collections
 import http.client
 import json
 import os
@@ -15,6 +14,7 @@ import select
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.parse
 
@@ -112,20 +112,12 @@ def ndjson_lines(body):
     return [json.loads(line) for line in lines]
 
 
-ExportFormat = collections.namedtuple("ExportFormat", "name extensions mime_type content")
-
-
 def export_formats():
-    """The library's table of export formats (lib/include/grundy/io/export_formats.hpp), read from
-    its source, so that a test walks the very entries the server walks."""
-    header = pathlib.Path(__file__).resolve().parents[2] / "lib/include/grundy/io/export_formats.hpp"
-    entries = re.findall(
-        r'\{\s*export_format::\w+,\s*"(\w+)",\s*\{\s*"([^"]*)",\s*"([^"]*)"\s*\},\s*"([^"]+)",\s*'
-        r'export_content::(\w+)\s*\}',
-        header.read_text(encoding="utf-8"))
-    assert entries, f"no export format found in {header}"
-    return [ExportFormat(name, [e for e in (first, second) if e], mime, content)
-            for name, first, second, mime, content in entries]
+    """The library's table of export formats, read from its header (tests/export_formats_table.py)."""
+    root = pathlib.Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(pathlib.Path(root) / "tests"))
+    from export_formats_table import read_export_formats
+    return read_export_formats(root)
 
 
 def assert_error(reply, status, *words, code=None):
