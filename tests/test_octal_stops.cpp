@@ -22,9 +22,9 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-// 0.E7 at 922 values (one of analyse_octal's checks) shows an arithmetic period 453, saltus 256,
-// from heap 1, whose test reads every option of the heaps up to about a thousand: a second or
-// more, where the values took a tenth of one.
+// 0.E7 at 922 values (one of the checks analyse makes of an octal code) shows an arithmetic
+// period 453, saltus 256, from heap 1, whose test reads every option of the heaps up to about a
+// thousand: a second or more, where the values took a tenth of one.
 const octal_code slow_code = octal_code::parse("0.E7");
 constexpr std::size_t slow_check = 922;
 
@@ -149,7 +149,7 @@ BOOST_AUTO_TEST_CASE(an_analysis_stopped_in_its_search_says_it_did_not_look) {
   BOOST_TEST(io::sequence_json(b).find("\"periodicity_checked\": true") != std::string::npos);
 }
 
-// The same through the heap rules' analysis, which runs analyse_octal for codes and its own
+// The same through the heap rules' analysis, which runs the octal engine for codes and its own
 // loop for the other rules.
 BOOST_AUTO_TEST_CASE(a_heap_analysis_stopped_in_its_search_says_it_did_not_look) {
   std::atomic<bool> stop{false};
