@@ -11,11 +11,6 @@ namespace grundy {
 
 namespace {
 
-bool ends_with(std::string_view text, std::string_view suffix) {
-  return !suffix.empty() && text.size() >= suffix.size() &&
-         text.substr(text.size() - suffix.size()) == suffix;
-}
-
 std::vector<std::string> extensions_of(export_content content) {
   std::vector<std::string> out;
   for (const auto& f : export_formats)
@@ -55,7 +50,7 @@ std::optional<export_format_entry> export_format_named(std::string_view name) no
 std::optional<export_format_entry> export_format_of_path(std::string_view path) noexcept {
   for (const auto& f : export_formats)
     for (auto e : f.extensions)
-      if (ends_with(path, e)) return f;
+      if (!e.empty() && path.ends_with(e)) return f; // an entry's unused second slot is empty
   return std::nullopt;
 }
 
