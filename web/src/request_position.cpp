@@ -3,6 +3,7 @@
 #include "answer.hpp"
 
 #include <grundy/io/graph_readers.hpp>
+#include <grundy/portable_name.hpp>
 
 #include <fmt/format.h>
 
@@ -87,7 +88,7 @@ any_builtin_position read_position(const parameters& p, std::string_view body, c
     if (parameter.kind == parameter_kind::flag) {
       bool ok = false;
       if (read_flag(*value, ok)) text.named[std::string(parameter.name)] = "true";
-      if (!ok) throw http_error(400, fmt::format("{}={} is neither 1 nor 0", parameter.name, *value));
+      if (!ok) throw http_error(400, fmt::format("{}={} is neither 1 nor 0", parameter.name, portable_name(*value)));
     } else {
       text.named[std::string(parameter.name)] = *value;
     }
@@ -111,14 +112,14 @@ any_builtin_position read_position(const parameters& p, std::string_view body, c
         name += ".edges";
       else
         throw http_error(
-            400, fmt::format("graph_format={} is not a graph format: dot, graphml or edges", *format));
+            400, fmt::format("graph_format={} is not a graph format: dot, graphml or edges", portable_name(*format)));
     }
     text.words = {name};
     text.file_text = body;
   } else if (!body.empty()) {
     throw http_error(400, fmt::format("the {} game takes no request body: only the digraph game's graph is "
                                       "sent in one",
-                                      game));
+                                      portable_name(game)));
   } else if (p.has("graph_format") || p.has("name")) {
     throw http_error(400, "graph_format and name are for the digraph game's graph file");
   }

@@ -132,6 +132,17 @@ def test_typed_words_are_escaped_in_errors(server):
         assert 400 <= reply.status < 500, (target, reply)
         message = json.loads(reply.body.decode("utf-8"))["error"]
         assert control_free(message), (target, message)
+    # With a body, a game's name and the graph's format are refused before any other check.
+    for target in [
+        "/api/graph?game=" + start(b"nim\n") + "&position=1",
+        "/api/graph?game=" + start(b"digraph\n") + "&start=a",
+        "/api/graph?game=digraph&start=a&graph_format=" + start(b"dot\x1b[2J"),
+        "/api/graph?game=nim&position=1&misere=" + start(b"\x9b"),
+    ]:
+        reply = server.post(target, b"a b\n")
+        assert 400 <= reply.status < 500, (target, reply)
+        message = json.loads(reply.body.decode("utf-8"))["error"]
+        assert control_free(message), (target, message)
 
 
 @pytest.mark.parametrize("prefix", ["/api", "/"])
