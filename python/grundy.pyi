@@ -48,17 +48,6 @@ class Nim:
     def format(self, position: Optional[Heaps] = None) -> str: ...
     def moves(self, position: Optional[Heaps] = None) -> list[list[int]]: ...
 
-class Octal:
-    """An octal (or hexadecimal) game on a sum of heaps."""
-
-    def __init__(self, code: str, heaps: Heaps) -> None: ...
-    @property
-    def code(self) -> str: ...
-    @property
-    def start(self) -> list[int]: ...
-    def format(self, position: Optional[Heaps] = None) -> str: ...
-    def moves(self, position: Optional[Heaps] = None) -> list[list[int]]: ...
-
 class Moore:
     """Moore's Nim_k: take tokens from at least one and at most k heaps in one move."""
 
@@ -102,13 +91,24 @@ class Digraph:
 
 class Heap:
     """A heap game under any rule: Heap(rule, *heaps), rule as grundy heap reads it ('0.07',
-    'S(1,3,4)', 'allbut(1,3,4)', 'grundy', 'squares')."""
+    'S(1,3,4)', 'allbut(1,3,4)', 'grundy', 'squares'). The one class of heap games: Octal(code,
+    heaps) returns one, and a HeapRule given heaps is played as one."""
 
     def __init__(self, rule: str, *heaps: Heaps) -> None: ...
+    @property
+    def rule(self) -> str:
+        """The rule as grundy heap reads it: '0.07', 'S(1,3,4)', 'grundy', a HeapGame's name."""
+    @property
+    def code(self) -> Optional[str]:
+        """The octal or hexadecimal code, normalised, when the rule is one (None otherwise)."""
     @property
     def start(self) -> list[int]: ...
     def format(self, position: Optional[Heaps] = None) -> str: ...
     def moves(self, position: Optional[Heaps] = None) -> list[list[int]]: ...
+
+def Octal(code: str, heaps: Heaps) -> Heap:
+    """An octal (or hexadecimal) game on a sum of heaps: the Heap of that code, its code read as
+    grundy graph octal reads it ('.137' is '0.137')."""
 
 class Wythoff:
     """Wythoff's game: take from one pile, or the same number from both; positions are (x, y)
@@ -170,7 +170,7 @@ class HeapGame(HeapRule):
 
 HeapRuleLike = Union[str, HeapRule]
 
-BuiltinGame = Union[Tablettes, Nim, Octal, Moore, Digraph, Heap, Wythoff, HeapRule]
+BuiltinGame = Union[Tablettes, Nim, Moore, Digraph, Heap, Wythoff, HeapRule]
 
 # What Result.value(v) returns: an int, or ("inf", K) for ∞(K).
 Value = Union[int, tuple[str, list[int]]]

@@ -50,9 +50,6 @@ template <class G> py::list to_python_list(const G& g, const std::vector<state_t
   return out;
 }
 
-heap_rule rule_of(const octal_game& g) { return heap_rule(g.code()); }
-heap_rule rule_of(const heap_game& g) { return g.rule(); }
-
 template <class E> using game_of = typename E::game_type;
 template <class E> using held = game_with_start<game_of<E>>;
 
@@ -160,11 +157,11 @@ hint_result hint_game(const held<E>& w, const py::object& position, bool misere,
     };
     // Misère heap games as `grundy hint` answers them: from the misère quotient when it can be
     // had within its budget, charged to max_memory like the game graph it replaces.
-    if constexpr (std::is_same_v<game_of<E>, octal_game> || std::is_same_v<game_of<E>, heap_game>)
+    if constexpr (std::is_same_v<game_of<E>, heap_game>)
       if (misere) {
         quotient_budget budget;
         if (settings.max_memory != 0) budget.max_memory = std::min(budget.max_memory, settings.max_memory);
-        if (const auto q = quotient_strategy::make(rule_of(w.game), s, stop, budget)) return answer(*q);
+        if (const auto q = quotient_strategy::make(w.game.rule(), s, stop, budget)) return answer(*q);
       }
     answer(make_strategy(w.game, s, convention, settings.options(stop)));
   });
@@ -201,7 +198,7 @@ auto visit_builtin(const py::handle& obj, F&& f, game_list<E...>)
 }
 
 template <class F> auto visit_builtin(const py::handle& obj, F&& f) {
-  return visit_builtin(obj, std::forward<F>(f), builtin_games{});
+  return visit_builtin(obj, std::forward<F>(f), python_games{});
 }
 
 } // namespace
@@ -312,10 +309,11 @@ std::optional<py::list> winning_moves_builtin(const py::handle& game, const py::
 }
 
 void add_builtin_games(py::module_& m) {
-  for_each_game(builtin_games{}, [&](auto entry) {
+  for_each_game(python_games{}, [&](auto entry) {
     using E = typename decltype(entry)::type;
     using W = held<E>;
     auto c = add_class(m, entry);
+    if constexpr (requires { add_members(m, c); }) add_members(m, c);
     // What every built-in game class offers besides its constructor.
     c.def_property_readonly(
          "start", [](const W& w) { return to_python(w.game, w.start); }, "The position play starts from.")

@@ -1,10 +1,10 @@
 #pragma once
 // The built-in games in Python: each game of the library's list (grundy/io/games/builtin.hpp) is
 // a class holding the rules and the position play starts from, so that
-// grundy.solve(grundy.Nim([3, 4, 5])) reads like the CLI's grundy graph nim 3 4 5. The five
-// games of the first release have constructors of their own (game_classes.cpp); any other game
-// of the list gets one from its entry: grundy.<class name>(*words, **parameters), the class
-// named by the module (builtin_games.cpp), not by the entry.
+// grundy.solve(grundy.Nim([3, 4, 5])) reads like the CLI's grundy graph nim 3 4 5. Four games
+// of the first release have constructors of their own (game_classes.cpp); any other game of
+// the list gets one from its entry: grundy.<class name>(*words, **parameters), the class named
+// by the module (builtin_games.cpp), not by the entry.
 
 #include "bindings.hpp"
 
@@ -17,6 +17,23 @@
 #include <vector>
 
 namespace grundy::python {
+
+// The list without the entry Drop, its games in the same order.
+template <class Drop, class List, class Kept = game_list<>> struct without_entry;
+template <class Drop, class... Kept> struct without_entry<Drop, game_list<>, game_list<Kept...>> {
+  using type = game_list<Kept...>;
+};
+template <class Drop, class E, class... Rest, class... Kept>
+struct without_entry<Drop, game_list<E, Rest...>, game_list<Kept...>>
+    : without_entry<Drop, game_list<Rest...>,
+                    std::conditional_t<std::is_same_v<E, Drop>, game_list<Kept...>, game_list<Kept..., E>>> {
+};
+
+// The module's classes: every game of the library's list but octal, whose games are heap games
+// under an octal rule. One class, Heap, plays every heap rule, so that a game's class, repr and
+// statistics do not depend on how its rule was written; Octal(code, heaps) is a function that
+// returns a Heap (game_classes.cpp). The command line keeps both entries.
+using python_games = without_entry<octal_entry, builtin_games>::type;
 
 template <class G> struct game_with_start {
   G game;
@@ -106,12 +123,15 @@ tablettes_state state_from(const tablettes_game& g, const py::handle& obj);
 digraph_game::state_type state_from(const digraph_game& g, const py::handle& obj);
 wythoff_game::state_type state_from(const wythoff_game& g, const py::handle& obj);
 
-// The class of each built-in game, before what every one of them offers (add_common): the
-// first release's games by their own constructors, any other by its entry's parameters.
+// The class of each built-in game, before what every one of them offers (add_builtin_games):
+// the first release's games by their own constructors, any other by its entry's parameters.
 py::class_<game_with_start<nim_game>> add_class(py::module_& m, std::type_identity<nim_entry>);
-py::class_<game_with_start<octal_game>> add_class(py::module_& m, std::type_identity<octal_entry>);
 py::class_<game_with_start<moore_game>> add_class(py::module_& m, std::type_identity<moore_entry>);
 py::class_<game_with_start<tablettes_game>> add_class(py::module_& m, std::type_identity<tablettes_entry>);
 py::class_<game_with_start<digraph_game>> add_class(py::module_& m, std::type_identity<digraph_entry>);
+
+// Members a class has besides those its entry gives it: Heap's rule and code, with the
+// function Octal that makes a Heap of an octal code.
+void add_members(py::module_& m, py::class_<game_with_start<heap_game>>& heap);
 
 } // namespace grundy::python

@@ -140,7 +140,7 @@ void add_compounds(py::module_& m) {
       "  remoteness), 'continued-conjunctive' (move in every component that can; over when none\n"
       "  can: decided by suspense numbers) or 'selective' (move in any non-empty set of components).\n"
       "games: a list of built-in games, each holding one component's position, or one game whose\n"
-      "  heaps (Nim, Octal, Heap) or tokens (Digraph) are the components.\n"
+      "  heaps (Nim, Heap) or tokens (Digraph) are the components.\n"
       "misere: the player who makes the last move loses.\n"
       "max_states, max_memory: as for solve, for each component's graph.\n"
       "Components with cycles: conjunctive compounds and normal-play selective ones are decided;\n"

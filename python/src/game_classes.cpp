@@ -1,5 +1,6 @@
-// The constructors of the first release's built-in games in Python (Tablettes, Nim, Octal,
-// Moore, Digraph), with the conversions of their positions from Python objects.
+// The constructors of the first release's built-in games in Python (Tablettes, Nim, Moore,
+// Digraph, and Octal, which makes a Heap), with the conversions of their positions from Python
+// objects.
 
 #include "builtin_games.hpp"
 
@@ -261,20 +262,30 @@ py::class_<game_with_start<nim_game>> add_class(py::module_& m, std::type_identi
   return nim;
 }
 
-py::class_<game_with_start<octal_game>> add_class(py::module_& m, std::type_identity<octal_entry>) {
-  py::class_<game_with_start<octal_game>> octal(
-      m, "Octal", "An octal (or hexadecimal) game played on a sum of heaps, such as 0.07 (Dawson's Kayles).");
-  octal
-      .def(py::init([](const std::string& code, const py::object& heaps) {
-             return game_with_start<octal_game>{octal_game(parse_octal_code(code)), heaps_from(heaps), {}};
-           }),
-           py::arg("code"), py::arg("heaps"),
-           "code: as in '0.137', '.137', '4.7' or '0.F'; heaps: the start position's heap sizes.")
-      .def_property_readonly("code", [](const game_with_start<octal_game>& w) { return w.game.code().str(); })
-      .def("__repr__", [](const game_with_start<octal_game>& w) {
-        return "Octal('" + w.game.code().str() + "', " + w.game.format(w.start) + ")";
-      });
-  return octal;
+void add_members(py::module_& m, py::class_<game_with_start<heap_game>>& heap) {
+  using held_heap = game_with_start<heap_game>;
+  heap.def_property_readonly(
+          "rule", [](const held_heap& w) { return w.game.rule().str(); },
+          "The rule as grundy heap reads it: '0.07', 'S(1,3,4)', 'grundy', a HeapGame's name.")
+      .def_property_readonly(
+          "code",
+          [](const held_heap& w) -> py::object {
+            if (const auto* code = w.game.rule().octal()) return py::str(code->str());
+            return py::none();
+          },
+          "The octal or hexadecimal code, normalised ('.7' is '0.7'), when the rule is one (None\n"
+          "otherwise), as HeapSequence.code.");
+  // A code read as `grundy graph octal` reads it: its errors (a sign, a digit past F) are the
+  // octal game's.
+  m.def(
+      "Octal",
+      [](const std::string& code, const py::object& heaps) {
+        return held_heap{heap_game(heap_rule(parse_octal_code(code))), heaps_from(heaps), {}};
+      },
+      py::arg("code"), py::arg("heaps"),
+      "An octal (or hexadecimal) game played on a sum of heaps, such as 0.07 (Dawson's Kayles): a\n"
+      "Heap whose rule is that code, as Heap(code, heaps) but with the octal game's reading of the\n"
+      "code. code: as in '0.137', '.137', '4.7' or '0.F'; heaps: the start position's heap sizes.");
 }
 
 py::class_<game_with_start<moore_game>> add_class(py::module_& m, std::type_identity<moore_entry>) {

@@ -108,12 +108,11 @@ using namespace grundy::python;
 namespace grundy_ns = grundy;
 
 PYBIND11_MODULE(grundy, m) {
-  m.doc() =
-      "Game graphs and Sprague-Grundy values of impartial games.\n\n"
-      "Built-in games (Tablettes, Nim, Octal, Moore, Digraph) run at C++ speed; games written in Python\n"
-      "(an object with successors(state)) are explored and labelled by the same engine.\n"
-      "solve() explores and labels a game's graph, octal_sequence() computes an octal game's\n"
-      "values until their period is proven, winning_moves() and hint() say how to win.";
+  m.doc() = "Game graphs and Sprague-Grundy values of impartial games.\n\n"
+            "Built-in games (Tablettes, Nim, Heap, Moore, Digraph, Wythoff) run at C++ speed; games written\n"
+            "in Python (an object with successors(state)) are explored and labelled by the same engine.\n"
+            "solve() explores and labels a game's graph, octal_sequence() computes an octal game's\n"
+            "values until their period is proven, winning_moves() and hint() say how to win.";
   m.attr("__version__") = std::string(grundy_ns::version());
   m.attr("INFINITY") = grundy_ns::infinity;
   m.attr("NO_REMOTENESS") = grundy_ns::no_remoteness;
@@ -153,7 +152,7 @@ PYBIND11_MODULE(grundy, m) {
       "value, and returns a Result. A game whose moves may come back to a position (cycles) gets\n"
       "generalized values: a number, or ∞(K) (Result.grundy None, Result.infinite_set K), with\n"
       "draws (outcome 'D').\n\n"
-      "game: a built-in game (Tablettes, Nim, Octal, Moore, Digraph, Heap, Wythoff, or a rule such as\n"
+      "game: a built-in game (Tablettes, Nim, Moore, Digraph, Heap, Wythoff, or a rule such as\n"
       "  GrundysGame given heaps=[...]), which carries its start position, or\n"
       "  any object with successors(state) returning an iterable of states, with `start` given.\n"
       "  States are hashable Python values (tuples, not lists). Optional members: canonical(state)\n"

@@ -23,7 +23,9 @@ def xor(heaps):
         (lambda: grundy.Tablettes(2, [2, 3]), ["graph", "tablettes", "--tablets", "2,3"]),
         (lambda: grundy.Tablettes(4, 2, symmetry=True), ["graph", "tablettes", "-c", "4", "-n", "2", "--symmetry"]),
         (lambda: grundy.Nim([3, 4, 5]), ["graph", "nim", "3", "4", "5"]),
-        (lambda: grundy.Octal("0.07", [10, 7]), ["graph", "octal", "0.07", "10", "7"]),
+        # Octal makes a Heap: its head is the heap game's, its figures the octal game's too.
+        (lambda: grundy.Octal("0.07", [10, 7]), ["graph", "heap", "0.07", "10", "7"]),
+        (lambda: grundy.Heap("S(1,3,4)", [10, 7]), ["graph", "heap", "S(1,3,4)", "10", "7"]),
         (lambda: grundy.Moore(2, [3, 4, 5]), ["graph", "moore", "2", "3", "4", "5"]),
     ],
 )
