@@ -1,6 +1,7 @@
 #include "cli.hpp"
 
 #include <grundy/io/export_formats.hpp>
+#include <grundy/io/games/tablettes/notation.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/memory.hpp>
@@ -25,7 +26,7 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
 
 std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
                                     std::string_view tablets_name) {
-  return as_usage([&] { return io::parse_tablets(colors, tablets, colors_name, tablets_name); });
+  return as_usage([&] { return grundy::parse_tablets(colors, tablets, colors_name, tablets_name); });
 }
 
 std::uint64_t parse_size(std::string_view text, std::string_view what) {

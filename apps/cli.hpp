@@ -56,7 +56,7 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
 std::uint64_t parse_count(std::string_view text, std::string_view what);
 
 // --tablets N with `colors` colours (0: not given), or one count per colour ("3,3,2,4", the
-// colours implied, or checked against `colors`). Each count from 1 to 63. Throws usage_error.
+// colours implied, or checked against `colors`), in the tablettes entry's ranges. Throws usage_error.
 std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets,
                                     std::string_view colors_name = "--colors",
                                     std::string_view tablets_name = "--tablets");

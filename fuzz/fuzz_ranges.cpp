@@ -7,6 +7,7 @@
 
 #include "check.hpp"
 
+#include <grundy/io/games/tablettes/notation.hpp>
 #include <grundy/io/notation.hpp>
 
 #include <fmt/format.h>
@@ -43,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 2: {
       const unsigned colors =
           data[1] < 0x80 ? data[1] : static_cast<unsigned>((data[1] - 0x7Fu) * 0x2000000u - 1u);
-      const auto counts = io::parse_tablets(colors, text, "--colors", "--tablets");
+      const auto counts = grundy::parse_tablets(colors, text, "--colors", "--tablets");
       require(!counts.empty() && counts.size() <= 128, "a --tablets list has 1 to 128 counts");
       for (auto c : counts)
         require(c >= 1 && c <= 63, "each --tablets count is from 1 to 63");

@@ -4,6 +4,7 @@
 #define BOOST_TEST_MODULE io_notation
 #include <boost/test/unit_test.hpp>
 
+#include <grundy/io/games/tablettes/notation.hpp>
 #include <grundy/io/notation.hpp>
 
 #include <stdexcept>
@@ -71,38 +72,38 @@ BOOST_AUTO_TEST_CASE(whole_numbers) {
 }
 
 BOOST_AUTO_TEST_CASE(tablets_lists) {
-  BOOST_TEST(io::parse_tablets(3, "4", "colors", "tablets") == (std::vector<unsigned>{4, 4, 4}),
+  BOOST_TEST(grundy::parse_tablets(3, "4", "colors", "tablets") == (std::vector<unsigned>{4, 4, 4}),
              boost::test_tools::per_element());
-  BOOST_TEST(io::parse_tablets(0, "3,3,2", "colors", "tablets") == (std::vector<unsigned>{3, 3, 2}),
+  BOOST_TEST(grundy::parse_tablets(0, "3,3,2", "colors", "tablets") == (std::vector<unsigned>{3, 3, 2}),
              boost::test_tools::per_element());
-  BOOST_TEST(io::parse_tablets(2, "1,63", "colors", "tablets").size() == 2u);
+  BOOST_TEST(grundy::parse_tablets(2, "1,63", "colors", "tablets").size() == 2u);
   for (auto bad : {"", ",", "3,", ",3", "3,,2", "0", "64", "3;2", "1,0"})
-    BOOST_CHECK_THROW(io::parse_tablets(2, bad, "colors", "tablets"), io::notation_error);
+    BOOST_CHECK_THROW(grundy::parse_tablets(2, bad, "colors", "tablets"), io::notation_error);
   std::string long_list = "1";
   for (int i = 0; i < 200; ++i)
     long_list += ",1";
-  BOOST_CHECK_THROW(io::parse_tablets(0, long_list, "colors", "tablets"), io::notation_error);
+  BOOST_CHECK_THROW(grundy::parse_tablets(0, long_list, "colors", "tablets"), io::notation_error);
 
   // Every message names the two arguments by the caller's words.
-  BOOST_TEST(refusal([] { io::parse_tablets(0, "", "colors", "tablets"); }) ==
+  BOOST_TEST(refusal([] { grundy::parse_tablets(0, "", "colors", "tablets"); }) ==
              "tablettes need colors C and tablets N");
-  BOOST_TEST(refusal([] { io::parse_tablets(0, "4", "colors", "tablets"); }) ==
+  BOOST_TEST(refusal([] { grundy::parse_tablets(0, "4", "colors", "tablets"); }) ==
              "tablettes need colors C (at least 1) with tablets N");
-  BOOST_TEST(refusal([] { io::parse_tablets(3, "1,2", "colors", "tablets"); }) ==
+  BOOST_TEST(refusal([] { grundy::parse_tablets(3, "1,2", "colors", "tablets"); }) ==
              "colors 3 does not match the 2 counts of tablets");
-  BOOST_TEST(refusal([] { io::parse_tablets(2, "64", "colors", "tablets"); }) ==
+  BOOST_TEST(refusal([] { grundy::parse_tablets(2, "64", "colors", "tablets"); }) ==
              "tablets takes a whole number from 1 to 63, not '64'");
-  BOOST_TEST(refusal([&] { io::parse_tablets(0, long_list, "colors", "tablets"); }) ==
+  BOOST_TEST(refusal([&] { grundy::parse_tablets(0, long_list, "colors", "tablets"); }) ==
              "tablets lists at most 128 colours");
 }
 
 // A colour count in the billions once built a vector of four billion counts before the game
 // could say that so many colours do not fit.
 BOOST_AUTO_TEST_CASE(regression_huge_colour_count_is_refused_before_allocating) {
-  BOOST_TEST(refusal([] { io::parse_tablets(4'000'000'000u, "1", "colors", "tablets"); }) ==
+  BOOST_TEST(refusal([] { grundy::parse_tablets(4'000'000'000u, "1", "colors", "tablets"); }) ==
              "colors 4000000000 is too many (at most 128)");
-  BOOST_CHECK_THROW(io::parse_tablets(129, "1", "colors", "tablets"), io::notation_error);
-  BOOST_TEST(io::parse_tablets(128, "1", "colors", "tablets").size() == 128u);
+  BOOST_CHECK_THROW(grundy::parse_tablets(129, "1", "colors", "tablets"), io::notation_error);
+  BOOST_TEST(grundy::parse_tablets(128, "1", "colors", "tablets").size() == 128u);
 }
 
 BOOST_AUTO_TEST_CASE(sizes) {

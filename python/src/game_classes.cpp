@@ -4,6 +4,7 @@
 
 #include "builtin_games.hpp"
 
+#include <grundy/io/games/tablettes/entry.hpp>
 #include <grundy/io/notation.hpp>
 #include <grundy/io/read_digraph.hpp>
 
@@ -207,9 +208,10 @@ py::class_<game_with_start<tablettes_game>> add_class(py::module_& m, std::type_
              }
              if (text.find('-') != std::string::npos)
                throw py::value_error("tablet counts cannot be negative, not " + text);
-             if (colors > 128)
-               throw py::value_error("colors " + std::to_string(colors) + " is too many (at most 128)");
-             const auto counts = io::parse_tablets(static_cast<unsigned>(colors), text, "colors", "tablets");
+             if (colors > tablettes_entry::max_colors)
+               throw py::value_error("colors " + std::to_string(colors) + " is too many (at most " +
+                                     std::to_string(tablettes_entry::max_colors) + ")");
+             const auto counts = parse_tablets(static_cast<unsigned>(colors), text, "colors", "tablets");
              tablettes_game g(counts, {.symmetry = symmetry});
              const auto start = g.start();
              return game_with_start<tablettes_game>{std::move(g), start, {}};

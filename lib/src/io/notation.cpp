@@ -59,40 +59,6 @@ range parse_range(std::string_view text, std::string_view what, std::uint32_t mi
   return {first, last};
 }
 
-std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
-                                    std::string_view tablets_name) {
-  if (tablets.empty())
-    throw notation_error(fmt::format("tablettes need {} C and {} N", colors_name, tablets_name));
-  std::vector<unsigned> counts;
-  for (std::size_t begin = 0;;) {
-    const auto comma = tablets.find(',', begin);
-    const auto word =
-        tablets.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
-    // "2," or ",": the whole list quoted, as "not ''" would not show where the count is missing.
-    if (word.empty() && tablets.find(',') != std::string_view::npos)
-      throw notation_error(fmt::format("{} '{}' has an empty count", tablets_name, portable_name(tablets)));
-    const auto n = parse_whole(word, tablets_name, 1, 63); // per colour
-    // 2T + C bits must fit a position's 128 (tablettes_game says more), so a longer list is
-    // refused here, before a vector of millions of counts is built from a long argument.
-    if (counts.size() == 128) throw notation_error(fmt::format("{} lists at most 128 colours", tablets_name));
-    counts.push_back(static_cast<unsigned>(n));
-    if (comma == std::string_view::npos) break;
-    begin = comma + 1;
-  }
-  if (counts.size() == 1) {
-    if (colors == 0)
-      throw notation_error(
-          fmt::format("tablettes need {} C (at least 1) with {} N", colors_name, tablets_name));
-    if (colors > 128)
-      throw notation_error(fmt::format("{} {} is too many (at most 128)", colors_name, colors));
-    return std::vector<unsigned>(colors, counts[0]);
-  }
-  if (colors != 0 && colors != counts.size())
-    throw notation_error(fmt::format("{} {} does not match the {} counts of {}", colors_name, colors,
-                                     counts.size(), tablets_name));
-  return counts;
-}
-
 std::uint64_t parse_size(std::string_view text, std::string_view what) {
   double number = 0;
   const char* end = text.data() + text.size();

@@ -77,8 +77,18 @@ def fields(run):
         state = p.settled(f'a move of {name}')
         run.expect(state['position'] == wanted_position,
                    f'fields: after a move of {name} the game is at {state["position"]!r}, not {wanted_position!r}')
+        if not state['over']:
+            p.hint()
+            run.expect(p.tid('hint-result').text.strip(), f'fields: a hint for {name} says nothing')
+        # The game's graph, the position reached marked in it (the panel is open from the start).
+        current = """return [...document.querySelectorAll('[data-testid=graph-view] g.node')]
+                     .filter((g) => g.classList.contains('current')).map((g) => g.dataset.state);"""
+        p.wait(lambda: p.js(current) == [state['position']], f'the graph of {name} with {state["position"]!r} marked')
+        drawn = p.js("return document.querySelectorAll('[data-testid=graph-view] g.node').length")
+        run.expect(drawn > 1, f'fields: the graph of {name} shows {drawn} vertices')
     Select(p.tid('game-select')).select_by_value(api_games(run)[0]['name'])
-    run.ok('each game\'s form is its entry\'s fields with their examples, drawn as its entry says, and a move played')
+    run.ok('each game\'s form is its entry\'s fields with their examples, drawn as its entry says, a move played, '
+           'a hint asked and its graph drawn')
 
 
 def bad_input(run):

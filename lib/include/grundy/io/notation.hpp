@@ -34,11 +34,6 @@ struct range {
 // "3" or "1..4"; both ends from `minimum` to 255, the first not past the last.
 range parse_range(std::string_view text, std::string_view what, std::uint32_t minimum = 1);
 
-// Tablet counts of the tablettes game, read as `tablets_name` alongside `colors` colours read as
-// `colors_name` (0: not given): one count for every colour, or one per colour ("3,3,2,4", the
-// colours implied, or checked against `colors`). Each count from 1 to 63, at most 128 colours.
-std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
-                                    std::string_view tablets_name);
 
 // A size in bytes typed as 800M, 6G, 1.5T, 64K (K = 1024) or whole bytes (1e3 included), more
 // than 0 and at most 10^18 bytes; a size below one byte (0.0001K) is one byte.

@@ -134,11 +134,47 @@ tablettes_game::state_type read_tablettes_move(const tablettes_game& g,
   }
 }
 
+std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
+                                    std::string_view tablets_name) {
+  if (tablets.empty())
+    throw notation_error(fmt::format("tablettes need {} C and {} N", colors_name, tablets_name));
+  std::vector<unsigned> counts;
+  for (std::size_t begin = 0;;) {
+    const auto comma = tablets.find(',', begin);
+    const auto word =
+        tablets.substr(begin, comma == std::string_view::npos ? std::string_view::npos : comma - begin);
+    // "2," or ",": the whole list quoted, as "not ''" would not show where the count is missing.
+    if (word.empty() && tablets.find(',') != std::string_view::npos)
+      throw notation_error(fmt::format("{} '{}' has an empty count", tablets_name, portable_name(tablets)));
+    const auto n = io::parse_whole(word, tablets_name, 1, tablettes_entry::max_tablets); // per colour
+    // Refused here, before a vector of millions of counts is built from a long argument.
+    if (counts.size() == tablettes_entry::max_colors)
+      throw notation_error(
+          fmt::format("{} lists at most {} colours", tablets_name, tablettes_entry::max_colors));
+    counts.push_back(static_cast<unsigned>(n));
+    if (comma == std::string_view::npos) break;
+    begin = comma + 1;
+  }
+  if (counts.size() == 1) {
+    if (colors == 0)
+      throw notation_error(
+          fmt::format("tablettes need {} C (at least 1) with {} N", colors_name, tablets_name));
+    if (colors > tablettes_entry::max_colors)
+      throw notation_error(
+          fmt::format("{} {} is too many (at most {})", colors_name, colors, tablettes_entry::max_colors));
+    return std::vector<unsigned>(colors, counts[0]);
+  }
+  if (colors != 0 && colors != counts.size())
+    throw notation_error(fmt::format("{} {} does not match the {} counts of {}", colors_name, colors,
+                                     counts.size(), tablets_name));
+  return counts;
+}
+
 game_position<tablettes_game> tablettes_entry::make(const position_text& t) {
-  const auto colors = t.find("colors") ? static_cast<unsigned>(t.whole("colors", 1, 128)) : 0u;
+  const auto colors = t.find("colors") ? static_cast<unsigned>(t.whole("colors", 1, max_colors)) : 0u;
   const auto* tablets = t.find("tablets");
   const std::string tablets_text = tablets ? *tablets : std::string{};
-  const auto counts = io::parse_tablets(colors, tablets_text, t.name("colors"), t.name("tablets"));
+  const auto counts = parse_tablets(colors, tablets_text, t.name("colors"), t.name("tablets"));
   // The game's own limit, in the words of the parameters.
   const auto total = std::accumulate(counts.begin(), counts.end(), std::uint64_t{0});
   if (2 * total + counts.size() > 128)

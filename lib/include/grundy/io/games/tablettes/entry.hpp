@@ -15,6 +15,9 @@ namespace grundy {
 struct tablettes_entry {
   using game_type = tablettes_game;
   static constexpr std::string_view name = "tablettes";
+  // The ranges every front end checks, before tablettes_game's own limit (2T + C <= 128 bits).
+  static constexpr unsigned max_colors = 128;
+  static constexpr unsigned max_tablets = 63;
   static constexpr std::string_view position_help =
       "piles as [[colour,height],...] (default: every tablet alone)";
   static constexpr std::array parameters{
@@ -22,13 +25,13 @@ struct tablettes_entry {
                      .help = "number of colours C",
                      .kind = parameter_kind::whole,
                      .low = 1,
-                     .high = 128,
+                     .high = max_colors,
                      .group = 1},
       game_parameter{.name = "tablets",
                      .help = "tablets per colour N, or one count per colour: 3,3,2,4",
                      .kind = parameter_kind::whole_list,
                      .low = 1,
-                     .high = 63,
+                     .high = max_tablets,
                      .group = 1},
       game_parameter{.name = "symmetry",
                      .help = "explore one position per colour relabelling (counts stay exact)",

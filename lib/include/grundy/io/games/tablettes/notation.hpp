@@ -1,6 +1,6 @@
 #pragma once
 // Tablettes positions as people type and read them: piles as [colour,height], moves as
-// "[1,2] on [0,2]" (the counts of tablets per colour: io::parse_tablets).
+// "[1,2] on [0,2]" (and the counts of tablets per colour).
 
 #include <grundy/games/tablettes.hpp>
 
@@ -9,6 +9,13 @@
 #include <vector>
 
 namespace grundy {
+
+// Tablet counts of the tablettes game, read as `tablets_name` alongside `colors` colours read as
+// `colors_name` (0: not given): one count for every colour, or one per colour ("3,3,2,4", the
+// colours implied, or checked against `colors`). Each count from 1 to tablettes_entry::max_tablets, at most
+// max_colors colours. Throws notation_error.
+std::vector<unsigned> parse_tablets(unsigned colors, std::string_view tablets, std::string_view colors_name,
+                                    std::string_view tablets_name);
 
 // Piles written as tablettes_game::format writes them: "[[0,1],[1,2]]" (spaces allowed).
 // Throws notation_error.
