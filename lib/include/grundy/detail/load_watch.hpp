@@ -185,7 +185,7 @@ private:
   }
   void close(int partner, std::size_t h, double now, bool two) noexcept {
     wall_ += now - since_;
-    values_ += static_cast<double>(h - from_);
+    values_ += h > from_ ? static_cast<double>(h - from_) : 0.0;
     since_ = now;
     from_ = h;
     if (!two) return;
