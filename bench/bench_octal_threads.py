@@ -16,15 +16,18 @@ engine, and with it the second thread, out).
 --load K starts K busy processes (a loop each) before the first run and ends them after the
 last: the machine shared with other work. Then the line of each code also gives the default and
 two threads over one thread (the engine should set its second thread aside while the cores are
-busy: at most 1.25 on two cores beside one busy process).
+busy: at most 1.25 on two cores beside one busy process), and the last line the worst of those.
+--load-after S starts the K busy processes S seconds into each run instead, and ends them with
+the run: a load that comes mid-run, which a choice made at the start would miss.
 """
 
 import json
-import resource
+import os
 import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -42,17 +45,49 @@ SAMPLE = [
 ]
 
 
-def run(grundy, code, values, threads):
+def busy_processes(count):
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+
+
+def end(processes):
+    for p in processes:
+        p.send_signal(signal.SIGTERM)
+        p.wait()
+
+
+def run(grundy, code, values, threads, load=0, load_after=None):
+    """Wall and CPU seconds of one run, and its answer; with `load_after`, `load` busy processes
+    beside it from that many seconds in to its end."""
     args = [grundy, "octal", code, "--max", str(values), "--keep-going", "--format", "json", "-q"]
     if threads:
         args += ["--threads", str(threads)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.monotonic()
-    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
-    wall = time.monotonic() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, json.loads(out)
+    busy = []
+    # The answer goes to a file: a pipe left unread until the run ends could stall it.
+    with tempfile.TemporaryFile("w+") as out:
+        start = time.monotonic()
+        child = subprocess.Popen(args, stdout=out)
+        try:
+            if load_after is not None and not wait_for(child, load_after):
+                busy = busy_processes(load)
+            # wait4: the run's own CPU time, not the busy processes' (children of this script too)
+            _, status, usage = os.wait4(child.pid, 0)
+        finally:
+            end(busy)
+        wall = time.monotonic() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            sys.exit(f"bench_octal_threads.py: {' '.join(args)} failed")
+        out.seek(0)
+        return wall, usage.ru_utime + usage.ru_stime, json.load(out)
+
+
+def wait_for(child, seconds):
+    """Whether `child` ends within `seconds`; it is not reaped (wait4 reads its usage)."""
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        if os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def main():
@@ -62,6 +97,7 @@ def main():
     wanted = None
     values_asked = None
     load = 0
+    load_after = None
     while args:
         a = args.pop(0)
         if a == "--runs":
@@ -72,6 +108,8 @@ def main():
             values_asked = int(args.pop(0))
         elif a == "--load":
             load = int(args.pop(0))
+        elif a == "--load-after":
+            load_after = float(args.pop(0))
         else:
             grundy = a
     sample = SAMPLE
@@ -82,19 +120,20 @@ def main():
         sample = [known.get(c, (c, 0, "")) for c in wanted]
     if values_asked is not None:
         sample = [(c, values_asked, what) for c, _, what in sample]
-    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(load)]
+    if load_after is not None and not load:
+        load = 1
+    busy = busy_processes(load) if load_after is None else []
     try:
-        measure(grundy, runs, sample, load)
+        measure(grundy, runs, sample, load, load_after)
     finally:
-        for p in busy:
-            p.send_signal(signal.SIGTERM)
-            p.wait()
+        end(busy)
 
 
-def measure(grundy, runs, sample, load):
+def measure(grundy, runs, sample, load, load_after):
     settings = [("default", 0), ("1 thread", 1), ("2 threads", 2)]
     print(f"{'code':8} {'values':>11}  {'default':>15} {'1 thread':>15} {'2 threads':>15}  {'default/best':>12}  sample")
     worst = 0.0
+    worst_over_one = 0.0
     for code, values, what in sample:
         walls = {name: [] for name, _ in settings}
         cpus = {name: [] for name, _ in settings}
@@ -102,7 +141,7 @@ def measure(grundy, runs, sample, load):
         for r in range(runs):
             order = settings[r % 3 :] + settings[: r % 3]
             for name, threads in order:
-                wall, cpu, answer = run(grundy, code, values, threads)
+                wall, cpu, answer = run(grundy, code, values, threads, load, load_after)
                 walls[name].append(wall)
                 cpus[name].append(cpu)
         med = {name: statistics.median(w) for name, w in walls.items()}
@@ -114,10 +153,15 @@ def measure(grundy, runs, sample, load):
         if load:
             one = med["1 thread"]
             over_one = f"  default/1 {med['default'] / one:.2f}, 2/1 {med['2 threads'] / one:.2f}"
+            worst_over_one = max(worst_over_one, med["default"] / one, med["2 threads"] / one)
         print(f"{code:8} {values:>11,} {cells}  {ratio:12.3f}  {what}{over_one}")
     print(f"median of {runs} runs each, wall seconds / CPU seconds; the default is at most "
           f"{100 * (worst - 1):+.1f}% from the faster fixed choice"
-          + (f"; {load} busy process{'es' if load > 1 else ''} beside" if load else ""))
+          + (f"; {load} busy process{'es' if load > 1 else ''} beside" if load else "")
+          + (f" from {load_after:g} s into each run" if load_after is not None else ""))
+    if load:
+        print(f"with the load, the default and two threads take at most {worst_over_one:.2f} times "
+              "one thread's time")
 
 
 if __name__ == "__main__":

@@ -94,11 +94,8 @@ void sparse_engine::impl::look_at_load(std::size_t h) {
   if (options_.busy_cores) {
     busy_ = options_.busy_cores(h + 1);
     two = !busy_;
-  } else if (helper_) {
-    two = load_.go_on(helper_->system_id());
   } else {
-    two = load_.two_now();
-    if (two) load_.begin(available_->system_id());
+    two = load_.go_on(available_->system_id(), h, helper_ != nullptr);
   }
   if (two == (helper_ != nullptr)) return;
   drain(); // blocks the helper prepared are forgotten; next_block prepares them anew
@@ -147,15 +144,16 @@ void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count, con
                        !moves_.two_heaps.empty() && moves_.three_heaps.empty()
                    ? &kept_.get()
                    : nullptr;
-  const bool two = available_ && (options_.busy_cores ? !busy_ : load_.two_now());
-  if (two && !options_.busy_cores) load_.begin(available_->system_id());
+  const bool two =
+      available_ && (options_.busy_cores ? !busy_ : load_.begin(available_->system_id(), values.size()));
   helper_ = two ? available_ : nullptr;
   next_look_ = values.size() + look_every;
   struct release { // the helper's tasks end before extend returns
     impl& engine;
     ~release() {
       engine.drain();
-      if (engine.helper_ && !engine.options_.busy_cores) engine.load_.end(engine.helper_->system_id());
+      if (engine.available_ && !engine.options_.busy_cores)
+        engine.load_.end(engine.available_->system_id(), engine.seen_values_, engine.helper_ != nullptr);
       engine.helper_ = engine.available_ = nullptr;
     }
   } const released{*this};

@@ -16,13 +16,17 @@
 // on an idle core for each turn on a processor (a helper that sleeps and wakes thousands of
 // times a second waits that long on a quiet machine too), sets the helper aside, and the run
 // goes on on one thread for a back-off, 2 s at first, doubling (to 32 s) each time two threads
-// are tried again and find the cores still busy, back to 2 s once a window is clean. A look
-// costs a clock reading; a window's end, a few system calls: microseconds a second.
+// are tried again and find the cores still busy, back to 2 s once a window is clean. A window
+// whose waits were long in all but short each (many quick wake-ups: a quiet machine's hand-overs
+// or a busy one's, see load_policy::probe) is settled by measuring: a quarter second on one
+// thread, and the faster of the two runs on. A look costs a clock reading; a window's end, a
+// few system calls: microseconds a second.
 
 #include <grundy/detail/run_delay.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -41,19 +45,54 @@ public:
   static constexpr double wake_up = 50e-6;
   static constexpr double first_backoff = 2.0; // seconds on one thread after a busy window
   static constexpr double max_backoff = 32.0;
+  // A busy window of short waits is no verdict: a helper handed tiny blocks (0.1777, a dozen
+  // rare heaps) sleeps and wakes some 90,000 times a second, and beside one busy process on two
+  // cores each turn waited 5 us on average (the woken thread takes the core at once) while the
+  // two threads, waiting for each other, ran 2.2 times slower than one. So such a window is
+  // followed by a probe: `probe` seconds on one thread, two threads kept only if they computed
+  // values faster. A probe that keeps them is taken again no sooner than `first_backoff`
+  // later, doubling while probes keep confirming them.
+  static constexpr double probe = 0.25;
 
   // Whether two threads run at `now` (seconds, any steady origin).
-  bool two(double now) const noexcept { return now >= resume_at_; }
+  bool two(double now) const noexcept { return !probing_ && now >= resume_at_; }
+  // Whether one thread runs to measure itself against the two's last window.
+  bool probing() const noexcept { return probing_; }
 
   // A window of two threads ended at `now`: `wall` seconds in which they waited `delay` seconds
-  // for a processor over `turns` turns on one (0: not known). Returns whether two threads go on.
-  bool observed(double now, double wall, double delay, double turns = 0) noexcept {
-    if (delay <= busy_share * wall || delay <= wake_up * turns) {
-      backoff_ = first_backoff;
+  // for a processor over `turns` turns on one (0: not known) and computed `values` values (0:
+  // not known, no probe). Returns whether two threads go on.
+  bool observed(double now, double wall, double delay, double turns = 0, double values = 0) noexcept {
+    if (delay <= busy_share * wall) {
+      backoff_ = probe_backoff_ = first_backoff;
+      next_probe_ = 0; // a load that comes later is probed at once
       return true;
     }
-    resume_at_ = now + backoff_;
-    backoff_ = std::min(2 * backoff_, max_backoff);
+    if (delay <= wake_up * turns) {
+      if (values <= 0 || now < next_probe_) {
+        backoff_ = first_backoff;
+        return true;
+      }
+      probing_ = true;
+      two_rate_ = values / wall;
+      return false;
+    }
+    set_aside(now);
+    return false;
+  }
+
+  // The probe ended at `now`: one thread computed `values` values in `wall` seconds. Returns
+  // whether two threads run again.
+  bool probed(double now, double wall, double values) noexcept {
+    probing_ = false;
+    if (wall > 0 && two_rate_ > values / wall) {
+      backoff_ = first_backoff;
+      next_probe_ = now + probe_backoff_;
+      probe_backoff_ = std::min(2 * probe_backoff_, max_backoff);
+      return true;
+    }
+    probe_backoff_ = first_backoff;
+    set_aside(now);
     return false;
   }
 
@@ -61,43 +100,58 @@ public:
   double backoff() const noexcept { return backoff_; }
 
 private:
+  void set_aside(double now) noexcept {
+    resume_at_ = now + backoff_;
+    backoff_ = std::min(2 * backoff_, max_backoff);
+  }
+
   double resume_at_ = 0;
   double backoff_ = first_backoff;
+  bool probing_ = false;
+  double two_rate_ = 0;   // values a second of the window that called the probe
+  double next_probe_ = 0; // no probe before
+  double probe_backoff_ = first_backoff;
 };
 
 // The measurement around it, for the thread that owns a helper. The helper is named by its
 // system thread id (system_thread_id(); 0 while not yet known: its delay then counts from its
-// start). A stretch is the time two threads run without a break (a call of the engine, or part
-// of one); a window gathers stretches until it holds `window` seconds.
+// start). A stretch is the time the engine runs without a break (a call of the engine, or part
+// of one), on two threads or on one for a probe; a window gathers stretches until it holds
+// `window` seconds, a probe until it holds load_policy::probe. Heaps are counted by the
+// engine's position in the sequence.
 class load_watch {
 public:
   static constexpr double window = 0.5;
 
-  // Whether two threads run now.
-  bool two_now() const noexcept { return policy_.two(seconds()); }
-
-  // Two threads start running: this one and `partner`.
-  void begin(int partner) noexcept {
-    owner_ = system_thread_id();
-    since_ = seconds();
-    owner_delay_ = delay_of(owner_, true);
-    partner_delay_ = partner ? delay_of(partner, false) : waited{};
-  }
-
-  // While two threads run, every few thousand values: whether they go on. When they do not,
-  // the stretch has ended; when they do after a window's end, a new one has begun.
-  bool go_on(int partner) noexcept {
-    const double now = seconds();
-    if (wall_ + (now - since_) < window) return true;
-    close(partner, now);
-    const bool two = policy_.observed(now, wall_, delay_, turns_);
-    wall_ = delay_ = turns_ = 0;
-    if (two) begin(partner);
+  // The engine starts running at heap `h`, its helper `partner`: whether on two threads.
+  bool begin(int partner, std::size_t h) noexcept {
+    const bool two = policy_.two(seconds());
+    if (two || policy_.probing()) start(partner, h, two);
     return two;
   }
 
-  // The stretch ends without a decision (the call returns): its figures join the window.
-  void end(int partner) noexcept { close(partner, seconds()); }
+  // Every few thousand heaps, at heap `h`, running on two threads or not (`two`): whether two
+  // threads run the next heaps. A window's or a probe's end starts the next one.
+  bool go_on(int partner, std::size_t h, bool two) noexcept {
+    const double now = seconds();
+    if (!two && !policy_.probing()) {
+      if (!policy_.two(now)) return false;
+      start(partner, h, true);
+      return true;
+    }
+    if (wall_ + (now - since_) < (two ? window : load_policy::probe)) return two;
+    close(partner, h, now, two);
+    const bool next =
+        two ? policy_.observed(now, wall_, delay_, turns_, values_) : policy_.probed(now, wall_, values_);
+    wall_ = delay_ = turns_ = values_ = 0;
+    if (next || policy_.probing()) start(partner, h, next);
+    return next;
+  }
+
+  // The engine stops at heap `h` (the call returns): the stretch's figures join the window.
+  void end(int partner, std::size_t h, bool two) noexcept {
+    if (two || policy_.probing()) close(partner, h, seconds(), two);
+  }
 
   const load_policy& policy() const noexcept { return policy_; }
 
@@ -121,11 +175,22 @@ private:
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
   }
 
-  void close(int partner, double now) noexcept {
+  void start(int partner, std::size_t h, bool two) noexcept {
+    since_ = seconds();
+    from_ = h;
+    if (!two) return; // a probe counts values and time only
+    owner_ = system_thread_id();
+    owner_delay_ = delay_of(owner_, true);
+    partner_delay_ = partner ? delay_of(partner, false) : waited{};
+  }
+  void close(int partner, std::size_t h, double now, bool two) noexcept {
     wall_ += now - since_;
+    values_ += h > from_ ? static_cast<double>(h - from_) : 0.0;
+    since_ = now;
+    from_ = h;
+    if (!two) return;
     add(delay_of(owner_, true), owner_delay_);
     if (partner) add(delay_of(partner, false), partner_delay_);
-    since_ = now;
   }
   void add(waited now, waited start) noexcept {
     delay_ += std::max(0.0, now.seconds - start.seconds);
@@ -134,9 +199,10 @@ private:
 
   load_policy policy_;
   int owner_ = 0;
-  double since_ = 0; // the stretch's start, and the threads' delays then
+  double since_ = 0; // the stretch's start, and the threads' delays and the heap then
+  std::size_t from_ = 0;
   waited owner_delay_, partner_delay_;
-  double wall_ = 0, delay_ = 0, turns_ = 0; // the window's stretches so far
+  double wall_ = 0, delay_ = 0, turns_ = 0, values_ = 0; // the window's stretches so far
 };
 
 } // namespace grundy::detail

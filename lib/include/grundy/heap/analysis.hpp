@@ -60,9 +60,10 @@ struct analysis_options {
   // Octal codes only: the engine.
   octal_method method = octal_method::automatic;
   // Octal codes' sparse engine only: with 2 threads, a second thread does part of each heap's
-  // work; more do not help. 0: the run chooses one or two, chunk by chunk, by measuring which
-  // is faster (grundy/detail/thread_choice.hpp). The values, the checks and where the run ends
-  // do not depend on it.
+  // work; more do not help; it runs on one thread while other work keeps the cores busy (see
+  // sparse_options::busy_cores). 0: the run chooses one or two, chunk by chunk, by measuring
+  // which is faster (grundy/detail/thread_choice.hpp). The values, the checks and where the run
+  // ends do not depend on it.
   unsigned threads = 0;
   // Octal codes' sparse runs only: computes the values instead of the run's own engine
   // (threads then unused); the checks, checkpoints and where the run ends stay the run's. Not

@@ -38,9 +38,11 @@ struct sparse_options {
   unsigned threads = 1;
   // With a second thread, the engine looks every few thousand heaps at whether other work
   // keeps the threads from running (their time waiting for a processor) and runs on one thread
-  // for a while when it does. Set, this answers in its place (for tests: a switch at a heap
-  // chosen in advance): called at each look with the values computed so far, true runs on one
-  // thread until a look answers false. The values do not depend on it.
+  // for a while when it does, or, where their waits were many and short, when a probe on one
+  // thread computes faster: the threads asked for are the most it runs. Set, this answers in
+  // its place (for tests: a switch at a heap chosen in advance): called at each look with the
+  // values computed so far, true runs on one thread until a look answers false. The values do
+  // not depend on it.
   std::function<bool(std::size_t values)> busy_cores;
 };
 
