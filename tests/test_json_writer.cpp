@@ -41,6 +41,25 @@ BOOST_AUTO_TEST_CASE(strings_escaped_by_json_quoted) {
   BOOST_TEST(a.at(1).as_string() == "P");
 }
 
+BOOST_AUTO_TEST_CASE(every_byte_written_as_json_quoted_writes_it) {
+  // Strings that need no escaping skip json_quoted: the bytes must be the same either way.
+  for (int c = 0; c < 256; ++c) {
+    std::string text = "a";
+    text += static_cast<char>(c);
+    text += 'b';
+    io::json_writer w;
+    w.value(text);
+    BOOST_TEST(w.text() == grundy::json_quoted(text), "byte " << c);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(keys_escaped_as_strings_are) {
+  io::json_writer w;
+  w.begin_object().member("plain_key", 1).member("a \"b\"\\", 2).member("tab\there", 3).end_object();
+  BOOST_TEST(w.text() == R"({"plain_key": 1, "a \"b\"\\": 2, "tab\there": 3})");
+  BOOST_TEST(json::parse(w.text()).as_object().at("tab\there").as_int64() == 3);
+}
+
 BOOST_AUTO_TEST_CASE(numbers_as_fmt_writes_them) {
   io::json_writer w;
   w.begin_array()

@@ -1,8 +1,23 @@
 #include <grundy/io/json_writer.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace grundy::io {
+
+void json_writer::append_quoted(std::string_view text) {
+  // Most strings (every key, outcomes, codes, moves) need no escaping, and json_quoted would
+  // only add the quotes: those skip the serializer, which an export calls for every vertex.
+  const bool plain = std::all_of(text.begin(), text.end(),
+                                 [](char c) { return c >= ' ' && c <= '~' && c != '"' && c != '\\'; });
+  if (!plain) {
+    out_ += json_quoted(text);
+    return;
+  }
+  out_ += '"';
+  out_ += text;
+  out_ += '"';
+}
 
 void json_writer::next_item() {
   if (after_key_) {
@@ -34,9 +49,15 @@ json_writer& json_writer::close(char bracket) {
 json_writer& json_writer::key(std::string_view name) {
   if (levels_.empty() || after_key_) throw std::logic_error("json_writer: a key outside an object");
   next_item();
-  out_ += json_quoted(name);
+  append_quoted(name);
   out_ += levels_.back().layout.colon;
   after_key_ = true;
+  return *this;
+}
+
+json_writer& json_writer::value(std::string_view text) {
+  next_item();
+  append_quoted(text);
   return *this;
 }
 

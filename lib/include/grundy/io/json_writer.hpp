@@ -59,7 +59,7 @@ public:
   // A member's name; its value is the next thing written.
   json_writer& key(std::string_view name);
 
-  json_writer& value(std::string_view text) { return raw(json_quoted(text)); }
+  json_writer& value(std::string_view text);
   json_writer& value(const char* text) { return value(std::string_view(text)); }
   json_writer& value(const std::string& text) { return value(std::string_view(text)); }
   // A character as a string of one: outcomes ("P"), conventions.
@@ -124,6 +124,8 @@ private:
   json_writer& close(char bracket);
   // The separator due before the next item of the innermost container.
   void next_item();
+  // `text` as json_quoted writes it.
+  void append_quoted(std::string_view text);
 
   json_layout layout_;
   std::vector<level> levels_;
