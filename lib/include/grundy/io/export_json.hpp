@@ -48,16 +48,17 @@ template <game Game> void write_json(std::ostream& os, const labelled_graph_view
       w.key("remoteness").raw(r.empty() ? "null" : r);
     }
     w.end_object();
-    os << w.take();
+    w.flush_to(os);
   }
   w.end_array().key("edges").begin_array(list);
   for (vertex_id v = 0; v < view.size() && os; ++v)
     view.for_each_successor(v, [&](vertex_id x) {
       w.begin_array().value(v).value(x).end_array();
-      os << w.take();
+      w.flush_to(os);
     });
   w.end_array().end_object();
-  os << w.take() << '\n';
+  w.flush_to(os);
+  os << '\n';
 }
 
 } // namespace grundy::detail

@@ -9,8 +9,8 @@
 //   w.begin_object().member("game", "nim").key("values").values(counts).end_object();
 //   std::string text = w.take();
 //
-// A streamed list is written item by item and taken after each (`os << w.take()`), so that it is
-// never whole in memory.
+// A streamed list is written item by item and flushed after each (`w.flush_to(os)`), so that it
+// is never whole in memory.
 
 #include <grundy/io/text.hpp>
 
@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <iterator>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -69,7 +70,9 @@ public:
   template <class N>
   requires(std::integral<N> && !std::same_as<N, bool> && !std::same_as<N, char>) json_writer& value(N n) {
     next_item();
-    fmt::format_to(std::back_inserter(out_), "{}", n);
+    // format_int, not format_to into the string: an export writes two numbers an edge.
+    const fmt::format_int text(n);
+    out_.append(text.data(), text.size());
     return *this;
   }
   // The shortest text that reads back as the same double.
@@ -112,6 +115,12 @@ public:
 
   // What was written since the last take, handed over and forgotten.
   std::string take() { return std::exchange(out_, std::string()); }
+  // The same written to `os`, the buffer kept for what comes next: a list streamed item by
+  // item then costs no allocation an item.
+  void flush_to(std::ostream& os) {
+    os.write(out_.data(), static_cast<std::streamsize>(out_.size()));
+    out_.clear();
+  }
   const std::string& text() const { return out_; }
 
 private:
