@@ -88,7 +88,4 @@ std::string render_dot(const std::string& dot_path, std::string_view format,
 
 using io::format_seconds;
 
-// Any text as a JSON string literal, valid UTF-8 whatever its bytes.
-inline std::string json_string(std::string_view s) { return json_quoted(s); }
-
 } // namespace grundy::cli

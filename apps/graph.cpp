@@ -10,6 +10,7 @@
 
 #include <grundy/io/export.hpp>
 #include <grundy/io/graph_report.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/misere.hpp>
@@ -60,11 +61,11 @@ std::string remoteness_words(remoteness_value r) {
                      r == 1 ? "" : "s");
 }
 
-// Prints the statistics as one process would. `json_tail` (members after a comma) and
+// Prints the statistics as one process would. `json_tail` (members, their values JSON) and
 // `text_tail` (lines) add figures at the end.
 void print_graph(fields head, const graph_statistics& s, const std::optional<misere_figures>& misere,
-                 const std::string& format, const std::string& json_tail = {},
-                 const std::string& text_tail = {}, std::FILE* out = stdout) {
+                 const std::string& format, const fields& json_tail = {}, const std::string& text_tail = {},
+                 std::FILE* out = stdout) {
   if (format == "json")
     fmt::print(out, "{}\n", io::graph_json(std::move(head), s, misere, json_tail));
   else
@@ -97,15 +98,16 @@ void run_distributed(const G& g, const state_t<G>& start, const graph_options& o
   head.emplace_back("start", position_name(g, g.canonical(start)));
   std::optional<misere_figures> misere;
   if (solved.misere) misere = misere_figures{solved.misere_start, solved.misere_p_positions};
-  std::string json, text;
+  fields json;
+  std::string text;
   if (o.rank_stats) {
-    std::vector<std::string> ranks;
+    io::json_writer ranks;
+    ranks.begin_array();
     for (auto& r : solved.ranks) {
-      ranks.push_back(fmt::format("{{\"rank\": {}, \"states\": {}, \"edges\": {}, \"bytes_sent\": {}, "
-                                  "\"bytes_received\": {}, \"exchanges\": {}, \"mpi_seconds\": {:.6f}, "
-                                  "\"peak_memory_bytes\": {}}}",
-                                  r.rank, r.states, r.edges, r.bytes_sent, r.bytes_received, r.exchanges,
-                                  r.mpi_seconds, r.peak_memory_bytes));
+      ranks.begin_object().member("rank", r.rank).member("states", r.states).member("edges", r.edges);
+      ranks.member("bytes_sent", r.bytes_sent).member("bytes_received", r.bytes_received);
+      ranks.member("exchanges", r.exchanges).key("mpi_seconds").fixed(r.mpi_seconds, 6);
+      ranks.member("peak_memory_bytes", r.peak_memory_bytes).end_object();
       text +=
           fmt::format("rank {:<6} {} states, {} edges, sent {}, received {} in {} exchanges ({} s in MPI), "
                       "peak memory {}\n",
@@ -113,7 +115,7 @@ void run_distributed(const G& g, const state_t<G>& start, const graph_options& o
                       format_bytes(r.bytes_received), r.exchanges, format_seconds(r.mpi_seconds),
                       format_bytes(r.peak_memory_bytes));
     }
-    json = fmt::format("\"ranks\": [{}]", fmt::join(ranks, ", "));
+    json.emplace_back("ranks", ranks.end_array().take());
   }
   print_graph(std::move(head), solved.statistics, misere, o.format, json, text);
 }
@@ -210,14 +212,15 @@ template <game G> void run(const G& g, const state_t<G>& start, const graph_opti
   const auto on_stdout = [](const std::string& path) {
     return !path.empty() && io::resolve_output(path).kind == io::output_kind::standard_output;
   };
-  std::string json_tail, text_tail;
+  fields json_tail;
+  std::string text_tail;
   if (o.remoteness) {
     const auto r = remote[0];
-    json_tail = fmt::format("\"remoteness\": {}", r == no_remoteness ? "null" : std::to_string(r));
+    json_tail.emplace_back("remoteness", r == no_remoteness ? "null" : std::to_string(r));
     text_tail = fmt::format("{:<13}{}\n", "remoteness", remoteness_words(r));
   }
   if (o.misere_form) {
-    json_tail += (json_tail.empty() ? "" : ", ") + form.json;
+    json_tail.emplace_back("misere_form", form.json);
     text_tail += form.text;
   }
   print_graph(std::move(head), solved.statistics, misere, o.format, json_tail, text_tail,

@@ -81,9 +81,8 @@ void run(const hint_command_options& o) {
     // written.
     const auto form = o.misere_form ? position_form(position, options.limits) : form_report{};
     if (o.format == "json") {
-      auto json = io::hint_json(hint);
-      if (o.misere_form) json.insert(json.size() - 1, ", " + form.json);
-      fmt::print("{}\n", json);
+      fmt::print("{}\n",
+                 o.misere_form ? io::hint_json(hint, {{"misere_form", form.json}}) : io::hint_json(hint));
     } else {
       io::write_hint_text(std::cout, hint, "--all", stop.flag());
       std::cout << form.text;

@@ -8,6 +8,7 @@
 #include "misere_forms.hpp"
 #include "options.hpp"
 
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/quotient_file.hpp>
 #include <grundy/io/quotient_report.hpp>
@@ -248,10 +249,10 @@ void run_sum_genus(const misere_options& o, const std::optional<heap_rule>& rule
     rethrow_stop(e, "while computing the genus of the sum");
   }
   if (o.format == "json") {
-    fmt::print("{{\"rule\": {}, \"heaps\": [{}], \"genus\": {{\"symbol\": \"{}\", \"normal\": {}, "
-               "\"gammas\": [{}]}}, \"nim_position\": {}}}\n",
-               json_string(rule->str()), fmt::join(sum, ", "), g.symbol(), g.normal,
-               fmt::join(g.gammas, ", "), g.of_nim_position());
+    io::json_writer w;
+    w.begin_object().member("rule", rule->str()).key("heaps").values(sum).key("genus").begin_object();
+    w.member("symbol", g.symbol()).member("normal", g.normal).key("gammas").values(g.gammas).end_object();
+    fmt::print("{}\n", w.member("nim_position", g.of_nim_position()).end_object().take());
     return;
   }
   fmt::print("rule      {}\nposition  {}\ngenus     {}{}\n", rule->str(), heap_sum_text(sum), g.symbol(),

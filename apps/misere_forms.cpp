@@ -9,6 +9,7 @@
 #include <grundy/games/heap.hpp>
 #include <grundy/graph.hpp>
 #include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/misere/forms.hpp>
 #include <grundy/portable_name.hpp>
 
@@ -33,13 +34,11 @@ constexpr std::size_t longest_name = 4000;
 
 // A form's members in JSON: its text, whether the text is whole, its misère outcome, its
 // birthday and n when it is *n.
-std::string form_members(const misere_forms& forms, misere_forms::form form) {
+void form_members(io::json_writer& w, const misere_forms& forms, misere_forms::form form) {
   const auto name = forms.name(form, longest_name);
-  const auto nim = forms.nim_value(form);
-  return fmt::format(
-      "\"form\": {}, \"complete\": {}, \"outcome\": \"{}\", \"birthday\": {}, \"nim_heap\": {}",
-      json_string(name), name.size() <= longest_name, forms.is_p(form) ? 'P' : 'N', forms.birthday(form),
-      nim ? std::to_string(*nim) : "null");
+  w.member("form", name).member("complete", name.size() <= longest_name);
+  w.member("outcome", forms.is_p(form) ? 'P' : 'N').member("birthday", forms.birthday(form));
+  w.member("nim_heap", forms.nim_value(form));
 }
 
 } // namespace
@@ -55,7 +54,9 @@ form_report start_form_report(const csr_graph& g, const std::atomic<bool>* stop)
     throw interrupted_error(fmt::format("interrupted while making the misère forms of {} positions",
                                         with_thousands(num_vertices(g))));
   }
-  return {fmt::format("\"misere_form\": {{{}}}", form_members(forms, form)),
+  io::json_writer w;
+  form_members(w.begin_object(), forms, form);
+  return {w.end_object().take(),
           fmt::format("{:<13}{} (born on day {}; {} in misère play)\n", "misere form",
                       forms.name(form, longest_name), forms.birthday(form), forms.is_p(form) ? 'P' : 'N')};
 }
@@ -99,8 +100,10 @@ void print_heap_form(const heap_rule& rule, const std::string& typed, std::uint6
     throw interrupted_error("interrupted while making the form of " + sum);
   }
   if (format == "json") {
-    fmt::print("{{\"rule\": {}, \"heaps\": [{}], {}}}\n", json_string(rule.str()), fmt::join(start, ", "),
-               form_members(forms, form));
+    io::json_writer w;
+    w.begin_object().member("rule", rule.str()).key("heaps").values(start);
+    form_members(w, forms, form);
+    fmt::print("{}\n", w.end_object().take());
     return;
   }
   const auto name = forms.name(form, longest_name);
@@ -129,11 +132,16 @@ void print_born_by(const std::string& typed, const std::string& format) {
         {d, games, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()});
   }
   if (format == "json") {
-    std::string items;
+    io::json_writer w;
+    w.begin_object().key("born_by").begin_array();
     for (const auto& r : rows)
-      items += fmt::format("{}{{\"day\": {}, \"games\": {}, \"seconds\": {:.3f}}}", items.empty() ? "" : ", ",
-                           r.day, r.games, r.seconds);
-    fmt::print("{{\"born_by\": [{}]}}\n", items);
+      w.begin_object()
+          .member("day", r.day)
+          .member("games", r.games)
+          .key("seconds")
+          .fixed(r.seconds, 3)
+          .end_object();
+    fmt::print("{}\n", w.end_array().end_object().take());
     return;
   }
   fmt::print("day  games born by it  seconds\n");
@@ -147,11 +155,12 @@ namespace {
 // inside the list). The forms' count is known before: `count_born_by` gives it.
 void write_forms(std::ostream& os, unsigned day, std::uint64_t count, const std::string& format,
                  const std::atomic<bool>* stop) {
-  if (format == "json")
-    os << fmt::format("{{\"born_by\": {}, \"count\": {}, \"forms\": [", day, count);
-  else
+  io::json_writer w;
+  if (format == "json") {
+    w.begin_object().member("born_by", day).member("count", count).key("forms").begin_array(io::json_lines);
+    os << w.take();
+  } else
     os << "birthday  outcome  form\n";
-  bool first = true;
   std::string line;
   for_each_born_by(
       day,
@@ -163,16 +172,18 @@ void write_forms(std::ostream& os, unsigned day, std::uint64_t count, const std:
         const auto name = forms.name_of(options, longest_name);
         line.clear();
         if (format == "json")
-          fmt::format_to(std::back_inserter(line),
-                         "{}\n  {{\"form\": {}, \"birthday\": {}, \"outcome\": \"{}\"}}", first ? "" : ",",
-                         json_string(name), born, outcome);
+          line = w.begin_object()
+                     .member("form", name)
+                     .member("birthday", born)
+                     .member("outcome", outcome)
+                     .end_object()
+                     .take();
         else
           fmt::format_to(std::back_inserter(line), "{:>8}  {:<7}  {}\n", born, outcome, name);
         os << line;
-        first = false;
       },
       stop);
-  if (format == "json") os << "\n]}\n";
+  if (format == "json") os << w.end_array().end_object().take() << '\n';
 }
 
 } // namespace

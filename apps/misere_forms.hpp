@@ -21,7 +21,7 @@ void print_heap_form(const heap_rule& rule, const std::string& heaps, std::uint6
                      const std::string& format);
 
 // The start's (vertex 0's) simplest misère form in a report, as grundy graph --misere-form adds
-// it: JSON members (after a comma) and a text line. usage_error for a graph with a cycle,
+// it: the JSON object of "misere_form" and a text line. usage_error for a graph with a cycle,
 // interrupted_error once *stop is true.
 struct form_report {
   std::string json, text;

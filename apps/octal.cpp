@@ -10,6 +10,7 @@
 #include "sequence_output.hpp"
 
 #include <grundy/heap/analysis.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/output_file.hpp>
 #include <grundy/io/sequence_report.hpp>
 #include <grundy/memory.hpp>
@@ -67,8 +68,6 @@ bool looks_octal(const std::string& text) {
 bool show_progress(const octal_options& o) { return !o.quiet && ::isatty(STDERR_FILENO) == 1; }
 
 void clear_progress() { fmt::print(stderr, "\r\033[K"); }
-
-std::string json_or_null(const std::optional<std::size_t>& n) { return n ? fmt::format("{}", *n) : "null"; }
 
 // `out` is standard error when the values themselves went to standard output (--out -), so
 // that the two can be told apart in a pipe.
@@ -369,19 +368,18 @@ void run_survey(const octal_options& o) {
                  cell(r.period, true), r.max_value, r.values, r.seconds,
                  failed ? "," + message(r, ',') : std::string());
   } else {
-    fmt::print("[\n");
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      const auto& r = rows[i];
+    io::json_writer w;
+    w.begin_array(io::json_lines);
+    for (const auto& r : rows) {
       const auto& p = r.period;
-      fmt::print("  {{\"code\": {}, \"status\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, "
-                 "\"period\": {}, \"proven\": {}, \"seconds\": {:.6f}{}}}{}\n",
-                 json_string(r.code.str()), json_string(status(r)), r.values, r.max_value,
-                 json_or_null(p ? std::optional(p->preperiod) : std::nullopt),
-                 json_or_null(p ? std::optional(p->period) : std::nullopt), r.settled(), r.seconds,
-                 r.failed() ? ", \"error\": " + json_string(r.error) : std::string(),
-                 i + 1 < rows.size() ? "," : "");
+      w.begin_object().member("code", r.code.str()).member("status", status(r)).member("values", r.values);
+      w.member("max_value", r.max_value).member("preperiod", p ? std::optional(p->preperiod) : std::nullopt);
+      w.member("period", p ? std::optional(p->period) : std::nullopt).member("proven", r.settled());
+      w.key("seconds").fixed(r.seconds, 6);
+      if (r.failed()) w.member("error", r.error);
+      fmt::print("{}", w.end_object().take());
     }
-    fmt::print("]\n");
+    fmt::print("{}\n", w.end_array().take());
   }
   // The finished rows stand as output, as a table's do when a cell is stopped.
   if (rows.size() < total) {

@@ -7,6 +7,7 @@
 
 #include <grundy/games/tablettes.hpp>
 #include <grundy/io/graph_report.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/misere.hpp>
 #include <grundy/solve.hpp>
 
@@ -45,8 +46,9 @@ void print_header(const std::string& format, bool misere) {
   }
 }
 
-void print_row(const std::string& format, unsigned c, unsigned n, const graph_statistics& s, bool first,
-               const std::optional<misere_cell>& m) {
+// `rows` is the JSON list the row goes into.
+void print_row(const std::string& format, unsigned c, unsigned n, const graph_statistics& s,
+               io::json_writer& rows, const std::optional<misere_cell>& m) {
   const double seconds = s.explore_seconds + s.label_seconds;
   if (format == "md")
     fmt::print("| {} | {} | {} | {} | {} | {} | {} | {} | {} |{}\n", c, n, s.vertices, s.edges, s.terminals,
@@ -56,9 +58,8 @@ void print_row(const std::string& format, unsigned c, unsigned n, const graph_st
     fmt::print("{},{},{},{},{},{},{:.6f},{},{}{}\n", c, n, s.vertices, s.edges, s.terminals, s.depth, seconds,
                s.start_value, to_char(s.start_outcome()),
                m ? fmt::format(",{},{}", to_char(m->start), m->p_positions) : "");
-  else {
-    fmt::print("{}\n  {}", first ? "" : ",", io::table_row_json(c, n, s, m));
-  }
+  else
+    fmt::print("{}", rows.raw(io::table_row_json(c, n, s, m)).take());
   std::fflush(stdout); // rows appear as cells finish, which matters for the large ones
 }
 
@@ -67,13 +68,13 @@ void run(const table_options& o) {
   const auto tablets = parse_range(o.tablets, "--tablets");
   o.exploration.memory_limit(); // a malformed --max-memory is refused before the table starts
   print_header(o.format, o.misere);
-  if (o.format == "json") fmt::print("[");
-  bool first = true;
+  io::json_writer rows;
+  if (o.format == "json") fmt::print("{}", rows.begin_array(io::json_lines).take());
   progress_line line(o.exploration.quiet);
   const interruption stop;
   // A limit reached in one cell ends the table, but the finished rows stay valid output.
   auto close = [&] {
-    if (o.format == "json") fmt::print("\n]\n");
+    if (o.format == "json") fmt::print("{}\n", rows.end_array().take());
   };
   try {
     for (auto c = colors.first; c <= colors.last; ++c)
@@ -89,9 +90,8 @@ void run(const table_options& o) {
             m = misere_cell{misere[0], count_positions(g, solved.graph,
                                                        [&](vertex_id v) { return misere[v] == outcome::p; })};
           }
-          print_row(o.format, c, n, solved.statistics, first, m);
+          print_row(o.format, c, n, solved.statistics, rows, m);
         });
-        first = false;
       }
   } catch (...) {
     close();

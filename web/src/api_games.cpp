@@ -5,10 +5,9 @@
 
 #include <grundy/io/games/builtin.hpp>
 #include <grundy/io/games/entry_traits.hpp>
-#include <grundy/io/text.hpp>
+#include <grundy/io/json_writer.hpp>
 
-#include <fmt/format.h>
-
+#include <optional>
 #include <string>
 
 namespace grundy::web {
@@ -43,7 +42,7 @@ std::string_view role_name(field_role r) {
 
 // A field of the form, a parameter's with the parameter's help, kind and range: the page checks
 // what is typed against the same bounds as the library.
-template <class E> std::string field_json(const game_field& f) {
+template <class E> void write_field(io::json_writer& w, const game_field& f) {
   std::string_view help = f.help;
   parameter_kind kind = f.kind;
   std::uint64_t low = f.low, high = f.high;
@@ -55,43 +54,44 @@ template <class E> std::string field_json(const game_field& f) {
         low = p.low;
         high = p.high;
       }
-  return fmt::format("{{\"name\": {}, \"role\": \"{}\", \"kind\": \"{}\", \"help\": {}, \"example\": {}, "
-                     "\"low\": {}, \"high\": {}}}",
-                     json_quoted(f.name), role_name(f.role), kind_name(kind), json_quoted(help),
-                     json_quoted(f.example), low, high == 0 ? std::string("null") : std::to_string(high));
+  w.begin_object().member("name", f.name).member("role", role_name(f.role)).member("kind", kind_name(kind));
+  w.member("help", help).member("example", f.example).member("low", low);
+  w.member("high", high == 0 ? std::nullopt : std::optional(high)).end_object();
 }
 
 } // namespace
 
 answer api_games(const limits& bounds) {
-  std::string games;
+  io::json_writer w;
+  w.begin_object().key("games").begin_array();
   for_each_game(builtin_games{}, [&](auto entry) {
     using E = typename decltype(entry)::type;
-    std::string parameters;
+    w.begin_object().member("name", E::name).member("position_help", E::position_help).key("parameters");
+    w.begin_array();
     for (const auto& p : E::parameters)
-      parameters +=
-          fmt::format("{}{{\"name\": {}, \"help\": {}, \"kind\": \"{}\"}}", parameters.empty() ? "" : ", ",
-                      json_quoted(p.name), json_quoted(p.help), kind_name(p.kind));
-    std::string features;
+      w.begin_object()
+          .member("name", p.name)
+          .member("help", p.help)
+          .member("kind", kind_name(p.kind))
+          .end_object();
+    w.end_array().member("title", entry_traits::display_name<E>()).member("rules", entry_traits::rules<E>());
+    w.member("board", entry_traits::board<E>())
+        .member("position_parameter", entry_traits::position_parameter<E>());
+    w.key("features").begin_array();
     for (const auto feature : entry_traits::features<E>())
-      features += fmt::format("{}{}", features.empty() ? "" : ", ", json_quoted(feature));
-    std::string fields;
+      w.value(feature);
+    w.end_array().key("fields").begin_array();
     for (const auto& f : entry_traits::fields<E>())
-      fields += (fields.empty() ? "" : ", ") + field_json<E>(f);
-    games += fmt::format("{}{{\"name\": {}, \"position_help\": {}, \"parameters\": [{}], "
-                         "\"title\": {}, \"rules\": {}, \"board\": {}, \"position_parameter\": {}, "
-                         "\"features\": [{}], \"fields\": [{}]}}",
-                         games.empty() ? "" : ", ", json_quoted(E::name), json_quoted(E::position_help),
-                         parameters, json_quoted(entry_traits::display_name<E>()),
-                         json_quoted(entry_traits::rules<E>()), json_quoted(entry_traits::board<E>()),
-                         json_quoted(entry_traits::position_parameter<E>()), features, fields);
+      write_field<E>(w, f);
+    w.end_array().end_object();
   });
-  return json_answer(fmt::format(
-      "{{\"games\": [{}], \"limits\": {{\"max_states\": {}, \"max_memory\": {}, \"seconds\": {}, "
-      "\"max_body\": {}, "
-      "\"max_drawn\": {}, \"max_exported\": {}, \"max_values\": {}, \"max_quotient_heap\": {}}}}}",
-      games, bounds.max_states, bounds.max_memory, bounds.seconds, bounds.max_body, bounds.max_drawn,
-      bounds.max_exported, bounds.max_values, bounds.max_quotient_heap));
+  w.end_array().key("limits").begin_object().member("max_states", bounds.max_states);
+  w.member("max_memory", bounds.max_memory)
+      .member("seconds", bounds.seconds)
+      .member("max_body", bounds.max_body);
+  w.member("max_drawn", bounds.max_drawn).member("max_exported", bounds.max_exported);
+  w.member("max_values", bounds.max_values).member("max_quotient_heap", bounds.max_quotient_heap);
+  return json_answer(w.end_object().end_object().take());
 }
 
 } // namespace grundy::web

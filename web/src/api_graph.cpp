@@ -7,6 +7,7 @@
 
 #include <grundy/io/export.hpp>
 #include <grundy/io/graph_report.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/render.hpp>
 
 #include <fmt/format.h>
@@ -44,9 +45,10 @@ build_options exploration_options(const endpoint_request& r) {
   o.stop = r.work.stop_flag();
   if (r.work.wants_progress())
     o.progress = [&work = r.work](const build_progress& p) {
-      work.progress(fmt::format("{{\"states\": {}, \"edges\": {}, \"levels\": {}, \"labelling\": {}, "
-                                "\"labelled\": {}, \"seconds\": {:.3f}}}",
-                                p.states, p.edges, p.levels, p.labelling, p.labelled, p.seconds));
+      io::json_writer w;
+      w.begin_object().member("states", p.states).member("edges", p.edges).member("levels", p.levels);
+      w.member("labelling", p.labelling).member("labelled", p.labelled).key("seconds").fixed(p.seconds, 3);
+      work.progress(w.end_object().take());
     };
   return o;
 }

@@ -6,6 +6,7 @@
 #include <grundy/heap/analysis.hpp>
 #include <grundy/heap/rule.hpp>
 #include <grundy/io/games/octal/entry.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/quotient_report.hpp>
 #include <grundy/io/sequence_report.hpp>
 #include <grundy/misere/genus.hpp>
@@ -14,7 +15,6 @@
 #include <grundy/stop.hpp>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <array>
 #include <limits>
@@ -33,19 +33,23 @@ bool looks_octal(const std::string& text) {
 std::function<void(const octal_progress&)> sequence_progress(computation& work) {
   return [&work](const octal_progress& p) {
     work.note_reached(fmt::format("G(0..{}) in {:.1f} s", p.values ? p.values - 1 : 0, p.seconds));
-    work.progress(fmt::format("{{\"values\": {}, \"rare_count\": {}, \"seconds\": {:.3f}}}", p.values,
-                              p.rare_count, p.seconds));
+    io::json_writer w;
+    w.begin_object().member("values", p.values).member("rare_count", p.rare_count);
+    work.progress(w.key("seconds").fixed(p.seconds, 3).end_object().take());
   };
 }
 
-// The values, for the page's plot and table; with the heaps the sparse split makes rare.
-std::string sequence_members(const grundy_sequence& values, const std::vector<std::size_t>& rare) {
-  std::string text = ", \"sequence\": [";
+// The values, for the page's plot and table; with the heaps the sparse split makes rare. The
+// lists have no spaces: they are the longest part of the answer.
+void add_sequence(io::fields& tail, const grundy_sequence& values, const std::vector<std::size_t>& rare) {
+  io::json_writer w(io::json_compact);
+  w.begin_array();
   values.visit([&](auto g) {
     for (std::size_t n = 0; n < g.size(); ++n)
-      fmt::format_to(std::back_inserter(text), "{}{}", n ? "," : "", static_cast<grundy_value>(g[n]));
+      w.value(static_cast<grundy_value>(g[n]));
   });
-  return text + fmt::format("], \"rare_heaps\": [{}]", fmt::join(rare, ","));
+  tail.emplace_back("sequence", w.end_array().take());
+  tail.emplace_back("rare_heaps", w.values(rare).take());
 }
 
 // A run the server's time limit stopped keeps what it computed: the values so far, their
@@ -58,8 +62,11 @@ template <class Analysis> bool kept_partial(const Analysis& a, const computation
   return true;
 }
 
-std::string partial_members(const computation& work) {
-  return fmt::format(", \"partial\": {{\"code\": \"limit.time\", \"seconds\": {}}}", work.seconds());
+void add_partial(io::fields& tail, const computation& work) {
+  io::json_writer w;
+  tail.emplace_back(
+      "partial",
+      w.begin_object().member("code", "limit.time").member("seconds", work.seconds()).end_object().take());
 }
 
 } // namespace
@@ -71,7 +78,7 @@ answer api_octal(const endpoint_request& r) {
   const auto max =
       static_cast<std::size_t>(r.params.whole("max", 1, r.bounds.max_values, r.bounds.max_values));
   const bool with_values = r.params.flag("values");
-  std::string json;
+  io::fields tail;
   if (looks_octal(code)) {
     analysis_options options;
     options.max_values = max;
@@ -80,8 +87,7 @@ answer api_octal(const endpoint_request& r) {
     options.on_progress = sequence_progress(r.work);
     const auto a = analyse(parse_octal_code(code), options);
     const bool partial = kept_partial(a, r.work);
-    json = io::octal_sequence_json(a);
-    if (partial) json.insert(json.size() - 1, partial_members(r.work));
+    if (partial) add_partial(tail, r.work);
     if (with_values) {
       std::vector<std::size_t> rare;
       if (a.split.mask != 0) {
@@ -92,8 +98,9 @@ answer api_octal(const endpoint_request& r) {
         for (std::size_t h = 1; h < a.values.size(); ++h)
           if (engine.is_rare(h, a.values[h])) rare.push_back(h);
       }
-      json.insert(json.size() - 1, sequence_members(a.values, rare));
+      add_sequence(tail, a.values, rare);
     }
+    return json_answer(io::octal_sequence_json(a, tail));
   } else {
     analysis_options options;
     options.max_values = max;
@@ -102,11 +109,10 @@ answer api_octal(const endpoint_request& r) {
     options.on_progress = sequence_progress(r.work);
     const auto a = analyse(heap_rule::parse(code), options);
     const bool partial = kept_partial(a, r.work);
-    json = io::sequence_json(a);
-    if (partial) json.insert(json.size() - 1, partial_members(r.work));
-    if (with_values) json.insert(json.size() - 1, sequence_members(a.values, {}));
+    if (partial) add_partial(tail, r.work);
+    if (with_values) add_sequence(tail, a.values, {});
+    return json_answer(io::sequence_json(a, tail));
   }
-  return json_answer(std::move(json));
 }
 
 answer api_misere(const endpoint_request& r) {
@@ -123,8 +129,9 @@ answer api_misere(const endpoint_request& r) {
   options.stop = r.work.stop_flag();
   options.on_progress = [&work = r.work](const quotient_progress& p) {
     work.note_reached(fmt::format("heaps 1..{} (order {}) in {:.1f} s", p.heap, p.order, p.seconds));
-    work.progress(fmt::format("{{\"heap\": {}, \"order\": {}, \"candidates\": {}, \"seconds\": {:.3f}}}",
-                              p.heap, p.order, p.candidates, p.seconds));
+    io::json_writer w;
+    w.begin_object().member("heap", p.heap).member("order", p.order).member("candidates", p.candidates);
+    work.progress(w.key("seconds").fixed(p.seconds, 3).end_object().take());
   };
   const auto q = compute_misere_quotient(rule, max_heap, options);
   if (!r.params.flag("genus")) return json_answer(io::quotient_json(q, nullptr));

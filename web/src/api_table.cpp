@@ -5,6 +5,7 @@
 
 #include <grundy/games/tablettes.hpp>
 #include <grundy/io/graph_report.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/notation.hpp>
 
 #include <fmt/format.h>
@@ -33,7 +34,8 @@ answer api_table(const endpoint_request& r) {
   options.progress = {};
   const std::uint64_t total =
       std::uint64_t{colors.last - colors.first + 1} * (tablets.last - tablets.first + 1);
-  std::string rows;
+  io::json_writer rows;
+  rows.begin_array();
   // Every cell is checked before the first is solved: a table some of whose games cannot be
   // played (past the notation's 64 bits) is refused at once, not after its smaller cells.
   for (auto c = colors.first; c <= colors.last; ++c)
@@ -46,12 +48,14 @@ answer api_table(const endpoint_request& r) {
       with_tablettes(game, [&](const auto& g, const auto& start) {
         const auto solution = io::solve_for_report(g, start, options, misere);
         const auto row = io::table_row_json(c, n, solution.solved.statistics, solution.misere);
-        rows += (rows.empty() ? "" : ", ") + row;
+        rows.raw(row);
         ++done;
-        r.work.progress_kept(fmt::format("{{\"done\": {}, \"total\": {}, \"row\": {}}}", done, total, row));
+        io::json_writer line;
+        line.begin_object().member("done", done).member("total", total).key("row").raw(row);
+        r.work.progress_kept(line.end_object().take());
       });
     }
-  return json_answer("[" + rows + "]");
+  return json_answer(rows.end_array().take());
 }
 
 } // namespace grundy::web

@@ -3,6 +3,7 @@
 #include "answer.hpp"
 #include "failure.hpp"
 
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/render.hpp>
 #include <grundy/io/report.hpp>
 #include <grundy/io/text.hpp>
@@ -15,10 +16,21 @@
 namespace grundy::web {
 
 std::string error_json(std::string_view message, std::string_view code, std::string_view details) {
-  if (code.empty()) return fmt::format("{{\"error\": {}}}", json_quoted(message));
-  return fmt::format("{{\"error\": {}, \"code\": {}, \"details\": {}}}", json_quoted(message),
-                     json_quoted(code), details.empty() ? std::string_view("{}") : details);
+  io::json_writer w;
+  w.begin_object().member("error", message);
+  if (!code.empty())
+    w.member("code", code).key("details").raw(details.empty() ? std::string_view("{}") : details);
+  return w.end_object().take();
 }
+
+namespace {
+
+std::string progress_line(std::string_view object) {
+  io::json_writer w;
+  return w.begin_object().key("progress").raw(object).end_object().take();
+}
+
+} // namespace
 
 bool computation::overdue(clock::time_point now) const noexcept {
   const auto started = started_.load();
@@ -43,11 +55,11 @@ void computation::progress(std::string_view object) {
   const auto now = clock::now();
   if (now - last_progress_ < std::chrono::milliseconds(250)) return;
   last_progress_ = now;
-  sink_(fmt::format("{{\"progress\": {}}}", object), false);
+  sink_(progress_line(object), false);
 }
 
 void computation::progress_kept(std::string_view object) {
-  if (sink_) sink_(fmt::format("{{\"progress\": {}}}", object), true);
+  if (sink_) sink_(progress_line(object), true);
 }
 
 namespace {
@@ -79,16 +91,21 @@ answer failure_answer(std::exception_ptr error, const computation& work) {
                           fmt::format("the computation needed more than its memory limit of {}{}",
                                       memory_limit_text(work.account().limit()), reached()),
                           "limit.memory",
-                          fmt::format("{{\"limit\": {}, \"bytes\": {}}}",
-                                      json_quoted(memory_limit_text(work.account().limit())),
-                                      work.account().limit()));
+                          io::json_writer()
+                              .begin_object()
+                              .member("limit", memory_limit_text(work.account().limit()))
+                              .member("bytes", work.account().limit())
+                              .end_object()
+                              .take());
     switch (work.cause()) {
     case stop_cause::time:
-      return error_answer(422,
-                          fmt::format("the computation took longer than its limit of {} s, counted from "
-                                      "its start after {:.1f} s waiting for a worker{}",
-                                      work.seconds(), work.queue_seconds(), reached()),
-                          "limit.time", fmt::format("{{\"seconds\": {}}}", work.seconds()));
+      return error_answer(
+          422,
+          fmt::format("the computation took longer than its limit of {} s, counted from "
+                      "its start after {:.1f} s waiting for a worker{}",
+                      work.seconds(), work.queue_seconds(), reached()),
+          "limit.time",
+          io::json_writer().begin_object().member("seconds", work.seconds()).end_object().take());
     case stop_cause::shutdown:
       return error_answer(503, "the server is stopping", "server.stopping");
     case stop_cause::client_gone:
@@ -107,8 +124,9 @@ answer failure_answer(std::exception_ptr error, const computation& work) {
     if (auto a = by_cause()) return *a;
     if (!e.has_figures()) return error_answer(422, e.what() + reached(), stop_code(e.reason()));
     // The figures reached, when the computation had any (an exploration's, not a quotient's).
-    return error_answer(422, e.reached().states ? io::describe_stop(e) : e.what() + reached(),
-                        stop_code(e.reason()), fmt::format("{{\"states\": {}}}", e.reached().states));
+    return error_answer(
+        422, e.reached().states ? io::describe_stop(e) : e.what() + reached(), stop_code(e.reason()),
+        io::json_writer().begin_object().member("states", e.reached().states).end_object().take());
   } catch (const std::bad_alloc&) {
     if (auto a = by_cause()) return *a;
     return error_answer(422, "the computation ran out of memory", "limit.memory");

@@ -3,7 +3,7 @@
 #include "failure.hpp"
 #include "request_handling.hpp"
 
-#include <grundy/io/text.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/memory_account.hpp>
 #include <grundy/stop.hpp>
 
@@ -217,17 +217,20 @@ private:
   // The last line of a progress stream, for the answer `a`: {"result": ...} holding it (JSON as
   // it is, any other body, a picture, as a string), or {"status": 4xx, "error": ...}.
   static answer last_line(answer a) {
+    io::json_writer w;
+    w.begin_object();
     if (a.status >= 400) {
-      a.body = fmt::format("{{\"status\": {}, {}\n", a.status, std::string_view(a.body).substr(1));
+      // The error object's members (error_json's) after the status.
+      w.member("status", a.status).raw_members(std::string_view(a.body).substr(1, a.body.size() - 2));
     } else if (a.content_type.starts_with("application/json")) {
       // One line: a line feed in JSON text is only ever white space between its tokens (a string
       // writes its own as \n), as in an export written a vertex per line.
       std::replace(a.body.begin(), a.body.end(), '\n', ' ');
-      a.body.insert(0, "{\"result\": ");
-      a.body += "}\n";
+      w.key("result").raw(a.body);
     } else {
-      a.body = fmt::format("{{\"result\": {}}}\n", json_quoted(a.body));
+      w.member("result", a.body);
     }
+    a.body = w.end_object().take() + "\n";
     return a;
   }
 

@@ -2,6 +2,7 @@
 
 #include <grundy/io/compound.hpp>
 
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/text.hpp>
 #include <grundy/portable_name.hpp>
 
@@ -167,22 +168,19 @@ std::string compound_text(const compound_answer& a) {
 }
 
 std::string compound_json(const compound_answer& a) {
-  std::string out = fmt::format(
-      R"({{"compound":"{}","convention":"{}","outcome":"{}")", compound_name(a.kind),
-      a.convention == play_convention::normal ? "normal" : "misere", std::string(1, to_char(a.result)));
-  if (a.kind != compound_kind::selective)
-    out += fmt::format(R"(,"{}":{})", compound_length_name(a.kind), number_or(a.length, "null"));
-  out += R"(,"components":[)";
-  for (std::size_t i = 0; i < a.components.size(); ++i) {
-    const auto& c = a.components[i];
-    out += fmt::format(
-        R"({}{{"position":{},"outcome":"{}","remoteness":{},"suspense":{},"move":{},"positions":{}}})",
-        i ? "," : "", json_quoted(c.position), std::string(1, to_char(c.result)),
-        number_or(c.remoteness, "null"), number_or(c.suspense, "null"),
-        c.move ? json_quoted(*c.move) : std::string("null"), c.positions);
+  // One object on one line with no spaces, as `grundy compound --format json` has always given it.
+  json_writer w(json_compact);
+  w.begin_object().member("compound", compound_name(a.kind));
+  w.member("convention", a.convention == play_convention::normal ? "normal" : "misere");
+  w.member("outcome", to_char(a.result));
+  if (a.kind != compound_kind::selective) w.member(compound_length_name(a.kind), a.length);
+  w.key("components").begin_array();
+  for (const auto& c : a.components) {
+    w.begin_object().member("position", c.position).member("outcome", to_char(c.result));
+    w.member("remoteness", c.remoteness).member("suspense", c.suspense).member("move", c.move);
+    w.member("positions", c.positions).end_object();
   }
-  out += fmt::format(R"(],"has_move":{}}})", a.has_move ? "true" : "false");
-  return out;
+  return w.end_array().member("has_move", a.has_move).end_object().take();
 }
 
 } // namespace grundy::io

@@ -4,8 +4,8 @@
 
 #include <grundy/io/games/entry_traits.hpp>
 #include <grundy/io/games/heap_notation.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/nim_explanation.hpp>
-#include <grundy/io/text.hpp>
 #include <grundy/stop.hpp>
 
 #include <fmt/format.h>
@@ -147,25 +147,29 @@ void write_remoteness(std::ostream& out, const hint_record& h) {
                      r == 1 ? "" : "s", wins ? " against any defence" : " against the fastest win");
 }
 
-std::string moves_json(const std::vector<hint_move>& moves) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    text += fmt::format("{}{{\"move\": {}, \"position\": {}}}", i ? ", " : "", json_quoted(moves[i].move),
-                        json_quoted(moves[i].position));
-  return text + "]";
+void write_moves(json_writer& w, const std::vector<hint_move>& moves) {
+  w.begin_array();
+  for (const auto& m : moves)
+    w.begin_object().member("move", m.move).member("position", m.position).end_object();
+  w.end_array();
 }
 
 // The remoteness after each move, beside the moves: their objects keep the two members
 // clients already read.
-std::string remoteness_json(const std::vector<hint_move>& moves) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    text += fmt::format("{}{}", i ? ", " : "",
-                        moves[i].remoteness ? std::to_string(*moves[i].remoteness) : "null");
-  return text + "]";
+void write_remoteness(json_writer& w, const std::vector<hint_move>& moves) {
+  w.begin_array();
+  for (const auto& m : moves)
+    w.value(m.remoteness);
+  w.end_array();
 }
 
-std::string json_or_null(const std::string& text) { return text.empty() ? "null" : json_quoted(text); }
+void member_or_null(json_writer& w, std::string_view key, const std::string& text) {
+  w.key(key);
+  if (text.empty())
+    w.value(nullptr);
+  else
+    w.value(text);
+}
 
 } // namespace
 
@@ -210,21 +214,25 @@ std::string hint_text(const hint_record& h, std::string_view all_option) {
   return std::move(out).str();
 }
 
-std::string hint_json(const hint_record& h) {
+std::string hint_json(const hint_record& h, const fields& tail) {
   auto head = h.head;
   head.emplace_back("start", h.position);
-  std::string text = "{";
+  json_writer w;
+  w.begin_object();
   for (const auto& [key, value] : json_fields(head))
-    text += fmt::format("{}: {}, ", json_quoted(key), value);
-  text += fmt::format(
-      "\"convention\": \"{}\", \"outcome\": \"{}\", \"finished\": {}, \"winning_move_count\": {}, "
-      "\"moves\": {}, \"drawing_moves\": {}, \"method\": {}, \"explanation\": {}, \"remoteness_known\": {}, "
-      "\"remoteness\": {}, \"move_remoteness\": {}, \"drawing_move_remoteness\": {}}}",
-      detail::json_convention(h.convention), to_char(h.result), h.finished, h.winning_move_count,
-      moves_json(h.moves), moves_json(h.drawing_moves), json_or_null(h.method), json_or_null(h.explanation),
-      h.remoteness_known, h.remoteness ? std::to_string(*h.remoteness) : "null", remoteness_json(h.moves),
-      remoteness_json(h.drawing_moves));
-  return text;
+    w.key(key).raw(value);
+  w.member("convention", detail::json_convention(h.convention)).member("outcome", to_char(h.result));
+  w.member("finished", h.finished).member("winning_move_count", h.winning_move_count);
+  write_moves(w.key("moves"), h.moves);
+  write_moves(w.key("drawing_moves"), h.drawing_moves);
+  member_or_null(w, "method", h.method);
+  member_or_null(w, "explanation", h.explanation);
+  w.member("remoteness_known", h.remoteness_known).member("remoteness", h.remoteness);
+  write_remoteness(w.key("move_remoteness"), h.moves);
+  write_remoteness(w.key("drawing_move_remoteness"), h.drawing_moves);
+  for (const auto& [key, value] : tail)
+    w.key(key).raw(value);
+  return w.end_object().take();
 }
 
 } // namespace grundy::io

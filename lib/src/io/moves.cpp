@@ -3,12 +3,11 @@
 #include "hint_strategy.hpp"
 
 #include <grundy/io/games/entry_traits.hpp>
-#include <grundy/io/text.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/stop.hpp>
 #include <grundy/strategy/moves.hpp>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <charconv>
@@ -100,14 +99,15 @@ State typed_move(const game_position<typename Entry::game_type>& p, const std::v
   return after;
 }
 
-std::string remoteness_json(const std::optional<remoteness_value>& r) {
-  return r ? std::to_string(*r) : "null";
-}
-
-std::string value_json(const std::optional<generalized_value>& v) {
-  if (!v) return "null";
-  if (v->finite()) return std::to_string(v->value);
-  return fmt::format("null, \"infinite_set\": [{}]", fmt::join(v->infinite_set, ", "));
+// A finite value as a number; ∞(K) as null with K beside it, in "infinite_set".
+void value_members(json_writer& w, const std::optional<generalized_value>& v) {
+  w.key("value");
+  if (!v)
+    w.value(nullptr);
+  else if (v->finite())
+    w.value(v->value);
+  else
+    w.value(nullptr).key("infinite_set").values(v->infinite_set);
 }
 
 } // namespace
@@ -145,20 +145,23 @@ move_list list_typed_move(const any_builtin_position& position, std::string_view
 std::string move_list_json(const move_list& list) {
   auto head = list.head;
   head.emplace_back("start", list.position);
-  std::string text = "{";
+  json_writer w;
+  w.begin_object();
   for (const auto& [key, value] : json_fields(head))
-    text += fmt::format("{}: {}, ", json_quoted(key), value);
-  text += fmt::format("\"convention\": \"{}\", \"outcome\": \"{}\", \"value\": {}, \"moves\": [",
-                      detail::json_convention(list.convention), to_char(list.result), value_json(list.value));
-  for (std::size_t i = 0; i < list.moves.size(); ++i) {
-    const auto& m = list.moves[i];
-    text += fmt::format(
-        "{}{{\"move\": {}, \"position\": {}, \"outcome\": \"{}\", \"value\": {}, \"remoteness\": {}}}",
-        i ? ", " : "", json_quoted(m.move), json_quoted(m.position), to_char(m.result), value_json(m.value),
-        remoteness_json(m.remoteness));
+    w.key(key).raw(value);
+  w.member("convention", detail::json_convention(list.convention)).member("outcome", to_char(list.result));
+  value_members(w, list.value);
+  w.key("moves").begin_array();
+  for (const auto& m : list.moves) {
+    w.begin_object()
+        .member("move", m.move)
+        .member("position", m.position)
+        .member("outcome", to_char(m.result));
+    value_members(w, m.value);
+    w.member("remoteness", m.remoteness).end_object();
   }
-  return text + fmt::format("], \"more\": {}, \"remoteness_known\": {}, \"remoteness\": {}}}", list.more,
-                            list.remoteness_known, remoteness_json(list.remoteness));
+  w.end_array().member("more", list.more).member("remoteness_known", list.remoteness_known);
+  return w.member("remoteness", list.remoteness).end_object().take();
 }
 
 } // namespace grundy::io

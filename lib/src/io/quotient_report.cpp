@@ -1,59 +1,61 @@
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/quotient_report.hpp>
 #include <grundy/io/quotient_text.hpp>
-#include <grundy/io/text.hpp>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 namespace grundy::io {
 
 namespace {
 
-std::string json_names(const misere_quotient& q, const std::vector<misere_quotient::element>& elements) {
-  std::string text;
-  for (auto x : elements)
-    text += (text.empty() ? "" : ", ") + json_quoted(q.name(x));
-  return "[" + text + "]";
-}
-
 char heap_outcome(const misere_quotient& q, heap_size h) { return q.is_p(q.heap(h)) ? 'P' : 'N'; }
+
+// The heaps' genus symbols, whether the quotient's sums are tame, and a wild one if not.
+void genus_members(json_writer& w, const misere_quotient& q, const heap_genus_report& g) {
+  w.key("genus").begin_array();
+  for (heap_size h = 1; h <= q.max_heap(); ++h) {
+    const auto& x = g.heaps[h];
+    w.begin_object().member("heap", h).member("symbol", x.symbol()).member("normal", x.normal);
+    w.key("gammas").values(x.gammas).member("tame", static_cast<bool>(g.tame.heap_tame[h])).end_object();
+  }
+  const auto& t = g.tame;
+  w.end_array().member("tame", t.tame);
+  if (!t.tame) {
+    w.key("wild").begin_object().member("heap", t.heap).key("position").values(t.position);
+    w.member("genus", t.position_genus.symbol()).end_object();
+  }
+}
 
 } // namespace
 
 std::string quotient_json(const misere_quotient& q, const heap_genus_report* g) {
   const auto& p = q.presentation();
-  std::string generators, relations, elements;
+  json_writer w;
+  w.begin_object().member("rule", q.rule().str()).member("max_heap", q.max_heap()).member("order", q.order());
+  w.key("p_portion").begin_array();
+  for (auto x : q.p_portion())
+    w.value(q.name(x));
+  w.end_array().key("presentation").begin_object().member("text", p.str()).key("generators").begin_array();
   for (const auto& x : p.generators)
-    generators += fmt::format("{}{{\"name\": {}, \"heap\": {}}}", generators.empty() ? "" : ", ",
-                              json_quoted(x.name), x.heap);
+    w.begin_object().member("name", x.name).member("heap", x.heap).end_object();
+  w.end_array().key("relations").begin_array();
   for (const auto& r : p.relations)
-    relations +=
-        fmt::format("{}{{\"left\": {}, \"right\": {}}}", relations.empty() ? "" : ", ",
-                    json_quoted(io::quotient_word(p, r.left)), json_quoted(io::quotient_word(p, r.right)));
+    w.begin_object()
+        .member("left", io::quotient_word(p, r.left))
+        .member("right", io::quotient_word(p, r.right))
+        .end_object();
+  w.end_array()
+      .end_object()
+      .member("decides_every_heap", q.decides_every_heap())
+      .key("elements")
+      .begin_array();
   for (heap_size h = 1; h <= q.max_heap(); ++h)
-    elements += fmt::format("{}{{\"heap\": {}, \"element\": {}, \"outcome\": \"{}\"}}", h > 1 ? ", " : "", h,
-                            json_quoted(q.name(q.heap(h))), heap_outcome(q, h));
-  auto text = fmt::format(
-      "{{\"rule\": {}, \"max_heap\": {}, \"order\": {}, \"p_portion\": {}, \"presentation\": {{\"text\": "
-      "{}, \"generators\": [{}], \"relations\": [{}]}}, \"decides_every_heap\": {}, \"elements\": [{}]",
-      json_quoted(q.rule().str()), q.max_heap(), q.order(), json_names(q, q.p_portion()),
-      json_quoted(p.str()), generators, relations, q.decides_every_heap(), elements);
-  if (g) {
-    std::string heaps;
-    for (heap_size h = 1; h <= q.max_heap(); ++h) {
-      const auto& x = g->heaps[h];
-      heaps +=
-          fmt::format("{}{{\"heap\": {}, \"symbol\": {}, \"normal\": {}, \"gammas\": [{}], \"tame\": {}}}",
-                      h > 1 ? ", " : "", h, json_quoted(x.symbol()), x.normal, fmt::join(x.gammas, ", "),
-                      static_cast<bool>(g->tame.heap_tame[h]));
-    }
-    const auto& t = g->tame;
-    text += fmt::format(", \"genus\": [{}], \"tame\": {}", heaps, t.tame);
-    if (!t.tame)
-      text += fmt::format(", \"wild\": {{\"heap\": {}, \"position\": [{}], \"genus\": {}}}", t.heap,
-                          fmt::join(t.position, ", "), json_quoted(t.position_genus.symbol()));
-  }
-  return text + "}";
+    w.begin_object()
+        .member("heap", h)
+        .member("element", q.name(q.heap(h)))
+        .member("outcome", heap_outcome(q, h))
+        .end_object();
+  w.end_array();
+  if (g) genus_members(w, q, *g);
+  return w.end_object().take();
 }
 
 } // namespace grundy::io

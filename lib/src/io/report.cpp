@@ -1,9 +1,9 @@
 #include <grundy/io/graph_report.hpp>
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/report.hpp>
 #include <grundy/io/text.hpp>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <charconv>
 #include <optional>
@@ -99,7 +99,7 @@ std::optional<std::string> number_list(std::string_view text) {
     begin = comma + 1;
   }
   if (numbers.size() == 1) return std::to_string(numbers[0]);
-  return fmt::format("[{}]", fmt::join(numbers, ", "));
+  return json_writer().values(numbers).take();
 }
 
 std::string json_field(std::string_view key, std::string_view text) {
@@ -122,24 +122,34 @@ fields json_fields(const fields& head) {
   return typed;
 }
 
-std::string statistics_json(const fields& head, const graph_statistics& s) {
-  std::string text = "{";
-  for (auto& [key, value] : head)
-    text += fmt::format("{}: {}, ", json_quoted(key), value);
-  if (s.symmetric) text += fmt::format("\"classes\": {}, \"class_edges\": {}, ", s.classes, s.class_edges);
+namespace {
+
+// The statistics' members, after `head` (values already JSON), in the object being written.
+void statistics_members(json_writer& w, const fields& head, const graph_statistics& s) {
+  for (const auto& [key, value] : head)
+    w.key(key).raw(value);
+  if (s.symmetric) w.member("classes", s.classes).member("class_edges", s.class_edges);
+  w.member("vertices", s.vertices).member("edges", s.edges).member("terminals", s.terminals);
+  w.member("depth", s.depth);
   // A finite value is a number; ∞(K) is null, with K beside it.
-  const std::string grundy = s.start_value == infinity ? fmt::format("null, \"infinite_set\": [{}]",
-                                                                     fmt::join(s.start_infinite_set, ", "))
-                                                       : std::to_string(s.start_value);
-  text += fmt::format(
-      "\"vertices\": {}, \"edges\": {}, \"terminals\": {}, \"depth\": {}, \"grundy\": {}, "
-      "\"outcome\": \"{}\", \"max_value\": {}, \"value_counts\": [{}], \"infinite\": {}, "
-      "\"draws\": {}, \"seconds\": {:.6f}, \"explore_seconds\": {:.6f}, \"label_seconds\": {:.6f}, "
-      "\"peak_memory_bytes\": {}}}",
-      s.vertices, s.edges, s.terminals, s.depth, grundy, to_char(s.start_outcome()), s.max_value,
-      fmt::join(s.value_counts, ", "), s.infinite, s.draws, s.explore_seconds + s.label_seconds,
-      s.explore_seconds, s.label_seconds, s.peak_memory_bytes);
-  return text;
+  if (s.start_value == infinity)
+    w.member("grundy", nullptr).key("infinite_set").values(s.start_infinite_set);
+  else
+    w.member("grundy", s.start_value);
+  w.member("outcome", to_char(s.start_outcome())).member("max_value", s.max_value);
+  w.key("value_counts").values(s.value_counts).member("infinite", s.infinite).member("draws", s.draws);
+  w.key("seconds").fixed(s.explore_seconds + s.label_seconds, 6);
+  w.key("explore_seconds").fixed(s.explore_seconds, 6).key("label_seconds").fixed(s.label_seconds, 6);
+  w.member("peak_memory_bytes", s.peak_memory_bytes);
+}
+
+} // namespace
+
+std::string statistics_json(const fields& head, const graph_statistics& s) {
+  json_writer w;
+  w.begin_object();
+  statistics_members(w, head, s);
+  return w.end_object().take();
 }
 
 std::string graph_text(fields head, const graph_statistics& s, const std::optional<misere_figures>& misere,
@@ -153,15 +163,18 @@ std::string graph_text(fields head, const graph_statistics& s, const std::option
 }
 
 std::string graph_json(fields head, const graph_statistics& s, const std::optional<misere_figures>& misere,
-                       const std::string& json_tail) {
+                       const fields& tail) {
   head = json_fields(head);
   if (misere) {
     head.emplace_back("misere_outcome", json_quoted(std::string(1, to_char(misere->start))));
     head.emplace_back("misere_p_positions", std::to_string(misere->p_positions));
   }
-  auto text = statistics_json(head, s);
-  if (!json_tail.empty()) text.insert(text.size() - 1, ", " + json_tail);
-  return text;
+  json_writer w;
+  w.begin_object();
+  statistics_members(w, head, s);
+  for (const auto& [key, value] : tail)
+    w.key(key).raw(value);
+  return w.end_object().take();
 }
 
 std::string table_row_json(unsigned colors, unsigned tablets, const graph_statistics& s,

@@ -1,7 +1,5 @@
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/sequence_report.hpp>
-#include <grundy/io/text.hpp>
-
-#include <fmt/format.h>
 
 #include <optional>
 #include <stdexcept>
@@ -10,40 +8,35 @@ namespace grundy::io {
 
 namespace {
 
-std::string number_or_null(const std::optional<std::size_t>& n) { return n ? fmt::format("{}", *n) : "null"; }
-
-template <class Period> std::string preperiod_of(const Period& p) {
-  return number_or_null(p ? std::optional(p->preperiod) : std::nullopt);
-}
-
-template <class Period> std::string period_of(const Period& p) {
-  return number_or_null(p ? std::optional(p->period) : std::nullopt);
+// The members from max_value to periodicity_checked, with the sparse engine's mask or without.
+void sequence_members(json_writer& w, const heap_analysis& a, bool with_mask, const fields& tail) {
+  const auto& p = a.period;
+  w.member("values", a.values.size()).member("max_value", a.values.max_value());
+  w.member("preperiod", p ? std::optional(p->preperiod) : std::nullopt);
+  w.member("period", p ? std::optional(p->period) : std::nullopt).member("proven", p && p->proven);
+  if (with_mask) w.member("rare_mask", a.split.mask);
+  w.member("rare_count", a.rare_count).key("seconds").fixed(a.seconds, 6).member("method", a.method);
+  w.member("saltus", p ? p->saltus : 0).member("periodicity_checked", a.periodicity_checked);
+  for (const auto& [key, value] : tail)
+    w.key(key).raw(value);
 }
 
 } // namespace
 
-std::string octal_sequence_json(const heap_analysis& a) {
+std::string octal_sequence_json(const heap_analysis& a, const fields& tail) {
   const auto* code = a.rule.octal();
   if (!code) throw std::invalid_argument(a.rule.str() + " is not an octal code");
-  const auto& p = a.period;
-  return fmt::format(
-      "{{\"code\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
-      "\"proven\": {}, \"rare_mask\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, "
-      "\"saltus\": {}, \"periodicity_checked\": {}}}",
-      json_quoted(code->str()), a.values.size(), a.values.max_value(), preperiod_of(p), period_of(p),
-      p && p->proven, a.split.mask, a.rare_count, a.seconds, json_quoted(a.method), p ? p->saltus : 0,
-      a.periodicity_checked);
+  json_writer w;
+  w.begin_object().member("code", code->str());
+  sequence_members(w, a, true, tail);
+  return w.end_object().take();
 }
 
-std::string sequence_json(const heap_analysis& a) {
-  const auto& p = a.period;
-  return fmt::format(
-      "{{\"rule\": {}, \"values\": {}, \"max_value\": {}, \"preperiod\": {}, \"period\": {}, "
-      "\"proven\": {}, \"rare_count\": {}, \"seconds\": {:.6f}, \"method\": {}, \"saltus\": {}, "
-      "\"periodicity_checked\": {}}}",
-      json_quoted(a.rule.str()), a.values.size(), a.values.max_value(), preperiod_of(p), period_of(p),
-      p && p->proven, a.rare_count, a.seconds, json_quoted(a.method), p ? p->saltus : 0,
-      a.periodicity_checked);
+std::string sequence_json(const heap_analysis& a, const fields& tail) {
+  json_writer w;
+  w.begin_object().member("rule", a.rule.str());
+  sequence_members(w, a, false, tail);
+  return w.end_object().take();
 }
 
 } // namespace grundy::io

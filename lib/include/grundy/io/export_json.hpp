@@ -16,11 +16,8 @@
 // "remoteness" (a number, null for a draw) comes last. state is the portable name
 // (grundy/portable_name.hpp).
 
+#include <grundy/io/json_writer.hpp>
 #include <grundy/io/labelled_graph_view.hpp>
-#include <grundy/io/text.hpp>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <ostream>
 #include <string>
@@ -28,36 +25,40 @@
 namespace grundy::detail {
 
 template <game Game> void write_json(std::ostream& os, const labelled_graph_view<Game>& view) {
-  os << "{\"vertices\": [";
-  std::string line;
+  // The lists one item a line, the top object's two members on lines of their own.
+  static constexpr io::json_layout top{"", ",\n ", "", ": "};
+  static constexpr io::json_layout list{"\n  ", ",\n  ", "", ": "};
+  io::json_writer w;
+  w.begin_object(top).key("vertices").begin_array(list);
   for (vertex_id v = 0; v < view.size() && os; ++v) {
-    line.clear();
-    fmt::format_to(
-        std::back_inserter(line),
-        "{}\n  {{\"id\": {}, \"state\": {}, \"value\": {}, \"grundy\": {}, \"infinite_set\": [{}], "
-        "\"outcome\": \"{}\"",
-        v ? "," : "", v, json_quoted(view.state(v)), json_quoted(view.value(v)),
-        view.finite(v) ? std::to_string(view.values[v]) : std::string("null"), fmt::join(view.k(v), ", "),
-        view.outcome_char(v));
-    if (view.misere)
-      fmt::format_to(std::back_inserter(line), ", \"misere_outcome\": \"{}\"", view.misere_char(v));
-    if (view.has_misere_values())
-      fmt::format_to(std::back_inserter(line), ", \"misere_value\": {}", (*view.misere_values)[v]);
+    w.begin_object()
+        .member("id", v)
+        .member("state", view.state(v))
+        .member("value", view.value(v))
+        .key("grundy");
+    if (view.finite(v))
+      w.value(view.values[v]);
+    else
+      w.value(nullptr);
+    w.key("infinite_set").values(view.k(v)).member("outcome", view.outcome_char(v));
+    if (view.misere) w.member("misere_outcome", view.misere_char(v));
+    if (view.has_misere_values()) w.member("misere_value", (*view.misere_values)[v]);
     if (view.remoteness) {
       const auto r = view.remoteness_text(v);
-      fmt::format_to(std::back_inserter(line), ", \"remoteness\": {}", r.empty() ? "null" : r);
+      w.key("remoteness").raw(r.empty() ? "null" : r);
     }
-    line += '}';
-    os << line;
+    w.end_object();
+    w.flush_to(os);
   }
-  os << "],\n \"edges\": [";
-  bool first = true;
+  w.end_array().key("edges").begin_array(list);
   for (vertex_id v = 0; v < view.size() && os; ++v)
-    view.for_each_successor(v, [&](vertex_id w) {
-      os << (first ? "\n  [" : ",\n  [") << v << ", " << w << ']';
-      first = false;
+    view.for_each_successor(v, [&](vertex_id x) {
+      w.begin_array().value(v).value(x).end_array();
+      w.flush_to(os);
     });
-  os << "]}\n";
+  w.end_array().end_object();
+  w.flush_to(os);
+  os << '\n';
 }
 
 } // namespace grundy::detail

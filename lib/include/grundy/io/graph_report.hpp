@@ -31,9 +31,9 @@ std::string graph_text(fields head, const graph_statistics& s, const std::option
                        const std::string& tail = {});
 
 // The same as one JSON object on one line, without its line feed (`head` as text fields:
-// json_fields types them). `json_tail` adds members (text after a comma) at the end.
+// json_fields types them). `tail` adds members at the end, their values already JSON.
 std::string graph_json(fields head, const graph_statistics& s, const std::optional<misere_figures>& misere,
-                       const std::string& json_tail = {});
+                       const fields& tail = {});
 
 // One cell of the tablettes table (`grundy table --format json`): C, N, then the statistics.
 std::string table_row_json(unsigned colors, unsigned tablets, const graph_statistics& s,

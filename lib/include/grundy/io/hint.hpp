@@ -106,6 +106,7 @@ std::string hint_text(const hint_record& h, std::string_view all_option);
 //   "remoteness_known": bool, "remoteness": n or null, "move_remoteness" and
 //   "drawing_move_remoteness": the remoteness after each of "moves" and "drawing_moves", n or
 //   null, in their order.
-std::string hint_json(const hint_record& h);
+// `tail` adds members at the end, their values already JSON.
+std::string hint_json(const hint_record& h, const fields& tail = {});
 
 } // namespace grundy::io
