@@ -5,6 +5,8 @@
 //   bench_octal settle CODE RUNS               time to prove the period (sparse engine, as the CLI runs it)
 //   bench_octal speed CODE N RUNS [portable]   sparse throughput and memory on G(0..N-1); `portable`
 //                                              keeps the proofs off the vector instructions
+//   bench_octal search CODE N RUNS             the periodicity search alone on G(0..N-1), which a
+//                                              run makes each time its values grow by an eighth
 //
 // Times are wall-clock and, in brackets, the process's CPU time: on a shared machine the
 // second is the steadier measure of the work done.
@@ -15,6 +17,7 @@
 #include <grundy/heap/analysis.hpp>
 #include <grundy/octal/naive.hpp>
 #include <grundy/octal/sparse.hpp>
+#include <grundy/periodicity.hpp>
 
 #include <fmt/format.h>
 
@@ -123,6 +126,22 @@ void speed(const std::string& text, std::size_t n, int runs, bool vector_proofs,
   print_statistics(last, n);
 }
 
+void search(const std::string& text, std::size_t n, int runs) {
+  const auto code = octal_code::parse(text);
+  grundy_sequence values;
+  sparse_engine(code).extend(values, n);
+  std::vector<timing> times;
+  std::optional<periodicity> p;
+  for (int r = 0; r < runs; ++r)
+    times.push_back(measure([&] { p = find_periodicity(values, code); }));
+  // Milliseconds: a search on a million values takes a few.
+  fmt::print("search {} on {} values: {:.3f} ms (CPU {:.3f} ms), median of {}, {}\n", code.str(), n,
+             median_wall(times) * 1e3, median_cpu(times) * 1e3, runs,
+             p ? fmt::format("preperiod {}, period {}, saltus {}, proven {}", p->preperiod, p->period,
+                             p->saltus, p->proven)
+               : std::string("no period"));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -149,9 +168,11 @@ int main(int argc, char** argv) {
       else if (args[i].starts_with("-j"))
         threads = static_cast<unsigned>(std::strtoul(args[i].c_str() + 2, nullptr, 10));
     speed(args[1], number(2, 1000000), static_cast<int>(number(3, 3)), vector_proofs, std::max(threads, 1u));
+  } else if (args[0] == "search" && args.size() >= 3) {
+    search(args[1], number(2, 1000000), static_cast<int>(number(3, 9)));
   } else {
     fmt::print(stderr, "usage: bench_octal [compare CODE N RUNS [NAIVE] | settle CODE RUNS | speed CODE N "
-                       "RUNS [portable] [-jTHREADS]]\n");
+                       "RUNS [portable] [-jTHREADS] | search CODE N RUNS]\n");
     return 2;
   }
   return 0;

@@ -1,4 +1,5 @@
 #include "../octal/periodicity.hpp"
+#include "../periodicity_search.hpp"
 
 #include <grundy/detail/work_meter.hpp>
 #include <grundy/periodicity.hpp>
@@ -82,12 +83,24 @@ std::optional<std::size_t> values_to_prove(const heap_rule& rule, const grundy_s
 
 std::optional<periodicity> find_periodicity(const grundy_sequence& values, const heap_rule& rule,
                                             const std::atomic<bool>* stop) {
-  if (const auto* code = rule.octal()) return detail::find_octal_periodicity(values, *code, stop);
-  return find_periodicity(values, periodicity_prover([&](const periodicity& p) {
-                            const auto needed = values_to_prove(rule, values, p, stop);
-                            return needed && *needed <= values.size();
-                          }),
-                          stop);
+  const auto* code = rule.octal();
+  if (code) {
+    // The octal theorem's count is a closed form, which lets the search give up on most
+    // periods at once: on millions of values that is most of its time.
+    auto found = detail::find_ordinary_periodicity(values, detail::octal_count(*code), stop);
+    if (found) return found;
+  }
+  // For an octal code, only where no ordinary periodicity shows, so that every code's report
+  // stays what it was unless it had none; arithmetic periodicity is never ordinary-periodic
+  // and vice versa.
+  const auto found = find_periodicity(values, periodicity_prover([&](const periodicity& p) {
+                                        if (code && p.saltus == 0) return false;
+                                        const auto needed = values_to_prove(rule, values, p, stop);
+                                        return needed && *needed <= values.size();
+                                      }),
+                                      stop);
+  if (code && found && found->saltus == 0) return std::nullopt; // the search above would have found it
+  return found;
 }
 
 } // namespace grundy

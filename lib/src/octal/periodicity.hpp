@@ -1,14 +1,26 @@
 #pragma once
-// The octal theorem's part of find_periodicity (grundy/periodicity.hpp).
+// The octal periodicity theorem's count (octal_values_to_prove, stated and proven in
+// grundy/periodicity.hpp), as find_periodicity's search asks it of every period.
 
-#include <grundy/periodicity.hpp>
+#include <grundy/octal/code.hpp>
+
+#include <algorithm>
+#include <cstddef>
 
 namespace grundy::detail {
 
-// find_periodicity for an octal code: an ordinary periodicity, proven by the octal theorem,
-// searched for with the theorem's bound (most periods are given up after a comparison or two);
-// where none shows, an arithmetic one, proven by arithmetic_values_to_prove.
-std::optional<periodicity> find_octal_periodicity(const grundy_sequence& values, const octal_code& code,
-                                                  const std::atomic<bool>* stop);
+// The code's constants read once: the search asks the count of every period it tries.
+struct octal_count {
+  explicit octal_count(const octal_code& code)
+      // The most heaps a move leaves, as the theorem counts them (at least two).
+      : heaps(static_cast<std::size_t>(std::max(2, code.max_heaps_left()))), removed(code.length()) {}
+
+  std::size_t operator()(std::size_t preperiod, std::size_t period) const {
+    return heaps * (std::max<std::size_t>(preperiod, 1) + period) + removed;
+  }
+
+  std::size_t heaps;   // k
+  std::size_t removed; // t, the most tokens a move removes
+};
 
 } // namespace grundy::detail
