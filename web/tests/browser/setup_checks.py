@@ -80,9 +80,13 @@ def fields(run):
         if not state['over']:
             p.hint()
             run.expect(p.tid('hint-result').text.strip(), f'fields: a hint for {name} says nothing')
-        # The game's graph, the position reached marked in it (the panel is open from the start).
-        current = """return [...document.querySelectorAll('[data-testid=graph-view] g.node')]
-                     .filter((g) => g.classList.contains('current')).map((g) => g.dataset.state);"""
+        # The game's graph, the position reached marked in it (the panel is open from the start);
+        # a graph past the readable size waits for "draw it anyway", which a visitor presses.
+        current = """const view = document.querySelector('[data-testid=graph-view]');
+                     const more = view.querySelector(':scope > button');
+                     if (more) { more.click(); return null; }
+                     return [...view.querySelectorAll('g.node')]
+                       .filter((g) => g.classList.contains('current')).map((g) => g.dataset.state);"""
         p.wait(lambda: p.js(current) == [state['position']], f'the graph of {name} with {state["position"]!r} marked')
         drawn = p.js("return document.querySelectorAll('[data-testid=graph-view] g.node').length")
         run.expect(drawn > 1, f'fields: the graph of {name} shows {drawn} vertices')
