@@ -158,7 +158,7 @@ void write_forms(std::ostream& os, unsigned day, std::uint64_t count, const std:
   io::json_writer w;
   if (format == "json") {
     w.begin_object().member("born_by", day).member("count", count).key("forms").begin_array(io::json_lines);
-    os << w.take();
+    w.flush_to(os);
   } else
     os << "birthday  outcome  form\n";
   std::string line;
@@ -170,20 +170,24 @@ void write_forms(std::ostream& os, unsigned day, std::uint64_t count, const std:
           born = std::max(born, forms.birthday(x) + 1u);
         const char outcome = forms.is_p(options) ? 'P' : 'N';
         const auto name = forms.name_of(options, longest_name);
+        if (format == "json") {
+          w.begin_object()
+              .member("form", name)
+              .member("birthday", born)
+              .member("outcome", outcome)
+              .end_object();
+          w.flush_to(os);
+          return;
+        }
         line.clear();
-        if (format == "json")
-          line = w.begin_object()
-                     .member("form", name)
-                     .member("birthday", born)
-                     .member("outcome", outcome)
-                     .end_object()
-                     .take();
-        else
-          fmt::format_to(std::back_inserter(line), "{:>8}  {:<7}  {}\n", born, outcome, name);
+        fmt::format_to(std::back_inserter(line), "{:>8}  {:<7}  {}\n", born, outcome, name);
         os << line;
       },
       stop);
-  if (format == "json") os << w.end_array().end_object().take() << '\n';
+  if (format == "json") {
+    w.end_array().end_object().flush_to(os);
+    os << '\n';
+  }
 }
 
 } // namespace
