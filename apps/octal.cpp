@@ -149,15 +149,15 @@ octal_checkpoint resumed_run(const octal_options& o) {
 #if GRUNDY_MPI
 // What the distribution cost, on stderr: the figures of docs/cluster.md.
 void print_rank_stats(const distributed::octal_figures& f) {
-  const double per_value =
-      f.distributed_values ? static_cast<double>(f.messages) / static_cast<double>(f.distributed_values) : 0;
-  fmt::print(stderr,
-             "ranks {}, batch {}, lag {}, round trip {:.1f} us; {} values settled with the workers' "
-             "bitmaps; rank 0 sent and received {} messages ({:.4f} a value), {:.1f} MB, waited {:.3f} s, "
-             "finished {} proofs with {} pairs ({} through every pair)\n",
-             f.ranks, f.batch, f.lag, f.round_trip_seconds * 1e6, f.distributed_values, f.messages, per_value,
-             static_cast<double>(f.bytes) / (1 << 20), f.master_wait_seconds, f.master_proofs,
-             f.master_proof_pairs, f.full_scans);
+  const double per_value = f.values ? static_cast<double>(f.messages) / static_cast<double>(f.values) : 0;
+  fmt::print(
+      stderr,
+      "ranks {}, batch {}, lag {}, round trip {:.1f} us; {} values, {} in the workers' batches; rank 0 "
+      "sent and received {} messages ({:.4f} a value), {:.1f} MB, waited {:.3f} s, scanned pairs for {} "
+      "proofs ({} pairs, {} through every pair)\n",
+      f.ranks, f.batch, f.lag, f.round_trip_seconds * 1e6, f.values, f.distributed_values, f.messages,
+      per_value, static_cast<double>(f.bytes) / (1 << 20), f.master_wait_seconds, f.master_proofs,
+      f.master_proof_pairs, f.full_scans);
 }
 #endif
 

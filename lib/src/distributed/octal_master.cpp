@@ -1,5 +1,6 @@
-// Rank 0 of a distributed octal sequence: settles the values in order from its own pairs (those
-// with a heap below the lag) and the workers' bitmaps, and sends the values back in batches.
+// Rank 0 of a distributed octal sequence: settles the values in order, proving its own batches
+// and ending the workers' proofs of theirs from their bitmaps and the pairs with a heap below the
+// lag, and sends the values back in batches.
 
 #include "octal_shared.hpp"
 
@@ -7,9 +8,11 @@
 #include <grundy/distributed/octal.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <string>
 
 namespace grundy::distributed {
@@ -46,12 +49,14 @@ struct octal_master::state {
   bool started = false, finished = false;
   std::optional<sparse_engine> head; // the one-process engine, for the prefix
   std::size_t worker_known = 0;      // values every worker has been sent
-  std::size_t batch = 256, delay = 2, proof_pairs = 512;
-  bool master_share = false;
+  std::size_t batch = 256, delay = 2;
+  std::size_t cycle = 2; // rank 0 proves one batch in cycle (see prover)
   octal_figures figures;
   std::deque<pending_send> sends;
-  std::vector<std::uint64_t> row;    // one heap's marks
-  std::vector<std::uint32_t> wanted; // values its proof has still to reach
+  std::vector<std::uint8_t> work; // a heap's row, when it outgrew its batch's
+  row_patterns patterns;
+  proof wanted;
+  scan_choice scans; // whether rank 0's own batches mark the proofs' first pairs by groups
 
   bool stopped() const { return interrupt->load(std::memory_order_relaxed); }
 
@@ -94,22 +99,23 @@ struct octal_master::state {
     // The fastest: what the link takes, without the waits of a rank that was not running.
     const double trip = *std::min_element(trips.begin(), trips.end());
     figures.round_trip_seconds = trip;
-    // About 150 ns of the master's work a value: a batch of at least 256, long enough that its
-    // round trip is a small part of it on a slow link; then as many batches of lag as it takes.
+    // About 150 ns of the master's work a value: a batch of at least 64, long enough that its
+    // round trip is a small part of it on a slow link; then as many batches of lag as it takes,
+    // at least 4, so that a worker has the time of a few of rank 0's batches for one of its
+    // own (batches of 64 and a lag of 320 were the fastest measured on one machine).
     constexpr double master_value_seconds = 150e-9;
     batch = std::clamp<std::size_t>(
-        std::bit_ceil(static_cast<std::size_t>(trip / master_value_seconds / 4) + 1), 256, 8192);
+        std::bit_ceil(static_cast<std::size_t>(trip / master_value_seconds / 4) + 1), 64, 8192);
     delay = std::clamp<std::size_t>(
-        1 + static_cast<std::size_t>(2 * trip / (static_cast<double>(batch) * master_value_seconds)), 2, 16);
-    master_share = ranks == 2;
-    // For tests and measurements: GRUNDY_OCTAL_MPI=batch,delay[,master share 0 or 1[,proof pairs]].
+        1 + static_cast<std::size_t>(2 * trip / (static_cast<double>(batch) * master_value_seconds)), 4, 16);
+    cycle = static_cast<std::size_t>(ranks);
+    // For tests and measurements: GRUNDY_OCTAL_MPI=batch,delay[,cycle].
     if (const char* forced = std::getenv("GRUNDY_OCTAL_MPI")) {
-      unsigned long b = 0, d = 0, share = master_share ? 1 : 0, pairs = proof_pairs;
-      if (std::sscanf(forced, "%lu,%lu,%lu,%lu", &b, &d, &share, &pairs) >= 2 && b >= 1 && d >= 1) {
+      unsigned long b = 0, d = 0, c = cycle;
+      if (std::sscanf(forced, "%lu,%lu,%lu", &b, &d, &c) >= 2 && b >= 1 && d >= 1 && c >= 1) {
         batch = b;
         delay = d;
-        master_share = share != 0;
-        proof_pairs = pairs;
+        cycle = c;
       }
     }
     figures.batch = batch;
@@ -134,90 +140,52 @@ struct octal_master::state {
     }
   }
 
-  // G(h) from the workers' marks (`theirs`, `their_words` words) and the master's own pairs.
-  std::uint32_t settle(std::size_t h, const std::uint64_t* theirs, std::size_t their_words, std::size_t lag) {
+  // G(h) from its row (`bits`, as row_bits), where the rare pairs with both heaps at least `near`
+  // are marked (in a worker's batch, `near` is the lag and the row holds the pairs of the
+  // worker's proof too; in rank 0's own, the size of a group, and `scan` the group's first
+  // pairs). Marks the other rare pairs, takes the candidate and ends the proof.
+  std::uint32_t settle(std::size_t h, std::uint8_t* row, unsigned bits, std::size_t near,
+                       const group_scan& scan, std::size_t& scanned) {
     const auto& k = known;
     const std::uint32_t* g = k.g.data();
-    const std::size_t words = row_words(k.largest);
-    row.assign(words, 0);
-    std::uint64_t* r = row.data();
-    for (std::size_t i = 0; i < their_words; ++i)
-      r[i] |= theirs[i];
-    if (k.moves.vanishes(h)) mark(r, 0);
+    std::uint8_t* seen = row;
+    if (const unsigned now = row_bits(k.largest); now > bits) { // a value of this batch outgrew its rows
+      const std::uint8_t* p = patterns.get(now, k.pair_parity(h), k.split.mask);
+      work.assign(p, p + detail::sparse::row_bytes(now));
+      std::memcpy(work.data(), row, std::size_t{1} << bits);
+      seen = work.data();
+      bits = now;
+    }
+    if (k.moves.vanishes(h)) seen[0] = 1;
     for (const auto n : k.moves.one_heap)
-      if (n < h) mark(r, g[h - n]);
+      if (n < h) seen[g[h - n]] = 1;
     const auto& rare = k.rare;
     for (const auto n : k.moves.two_heaps) {
       if (h < n + 2) continue;
       const std::size_t m = h - n;
-      for (auto it = rare.begin(); it != rare.end() && *it < std::min(lag, m); ++it)
-        mark(r, g[*it] ^ g[m - *it]);
-      const std::size_t from = m > lag ? m - lag + 1 : 1;
-      for (auto it = std::lower_bound(rare.begin(), rare.end(), static_cast<std::uint32_t>(from));
+      for (auto it = rare.begin(); it != rare.end() && *it < std::min(near, m); ++it)
+        seen[g[*it] ^ g[m - *it]] = 1;
+      if (m <= near) continue; // every rare heap was below near
+      for (auto it = std::lower_bound(rare.begin(), rare.end(), static_cast<std::uint32_t>(m - near + 1));
            it != rare.end() && *it < m; ++it)
-        mark(r, g[*it] ^ g[m - *it]);
+        seen[g[*it] ^ g[m - *it]] = 1;
     }
-    // The candidate: the least value of the candidates' parity not reached. Every option of
-    // that parity comes from a pair with a rare heap, all marked by now.
-    const std::uint64_t mask = k.split.mask;
-    const unsigned pairs_parity = k.pair_parity(h);
-    std::uint64_t odd_bits = 0; // bits b of a word with popcount(b & mask) odd
-    for (unsigned b = 0; b < 64; ++b)
-      if (parity(b & mask)) odd_bits |= std::uint64_t{1} << b;
-    const auto candidates = [&](std::size_t w) {
-      return (parity((std::uint64_t{w} << 6) & mask) ^ pairs_parity) ? ~odd_bits : odd_bits;
-    };
-    std::size_t candidate = words * 64;
-    for (std::size_t w = 0; w < words; ++w)
-      if (const auto free = ~r[w] & candidates(w)) {
-        candidate = w * 64 + static_cast<std::size_t>(std::countr_zero(free));
-        break;
-      }
-    // The proof: every value of the other parity below the candidate must be reached. Those
-    // still wanted are listed; pairs are marked without a test, a chunk at a time, and the list
-    // checked after each chunk, as the one-process engine does.
-    wanted.clear();
-    for (std::size_t w = 0; w < words && w * 64 < candidate; ++w) {
-      std::uint64_t free = ~r[w] & ~candidates(w);
-      if (candidate < (w + 1) * 64) free &= (std::uint64_t{1} << (candidate - w * 64)) - 1;
-      for (; free; free &= free - 1)
-        wanted.push_back(
-            static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(free))));
-    }
-    const auto settled = [&] {
-      std::erase_if(wanted, [r](std::uint32_t v) { return (r[v >> 6] >> (v & 63)) & 1; });
-      return wanted.empty();
-    };
-    // A chunk at each end in turn: the pairs of small heaps (the master's own, with the newest
-    // values) and the pairs of middle-sized heaps the workers' ranges left, from the middle down;
-    // their values differ, and one end often ends the proof.
-    const std::size_t others = static_cast<std::size_t>(ranks - 1) * proof_pairs;
-    figures.master_proofs += !wanted.empty();
-    for (const auto n : k.moves.two_heaps) {
-      if (wanted.empty()) break;
-      if (h < n + 2) continue;
-      const std::size_t m = h - n, mid = m / 2;
-      std::size_t low = 1, low_end = std::min(lag - 1, mid) + 1;       // a in [low, low_end)
-      std::size_t high = mid >= lag + others ? mid - others + 1 : lag; // a in [lag, high)
-      const std::size_t before = (low_end - low) + (high - lag);
-      for (std::size_t chunk = 8; low < low_end || high > lag;
-           chunk = std::min<std::size_t>(2 * chunk, 1024)) {
-        for (const std::size_t end = std::min(low_end, low + chunk); low < end; ++low)
-          mark(r, g[low] ^ g[m - low]);
-        for (const std::size_t end = high > lag + chunk ? high - chunk : lag; high > end;) {
-          --high;
-          mark(r, g[high] ^ g[m - high]);
-        }
-        if (settled()) break;
-      }
-      figures.master_proof_pairs += before - ((low_end - low) + (high - lag));
-    }
-    const bool missing = !wanted.empty();
-    if (!missing) return static_cast<std::uint32_t>(candidate);
-    ++figures.full_scans;
-    for (std::size_t w = 0;; ++w) // every pair scanned: the least value not reached
-      if (~r[w])
-        return static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(~r[w])));
+    // Every option of the candidates' parity comes from a pair with a rare heap, all marked
+    // by now; the proof needs every smaller value of the other parity.
+    const grundy_value candidate = proof::candidate(seen, bits);
+    if (!wanted.start(seen, bits, candidate)) return candidate;
+    ++figures.master_proofs;
+    // The pairs of small heaps first, rank 0's alone; then those of heaps at least `near`, which
+    // in a worker's batch its proof scanned already: they are needed only where the worker's
+    // candidate was not this one (a pair of a small heap moved it) or its proof stopped short.
+    const auto& two = k.moves.two_heaps;
+    std::size_t pairs = wanted.seek_heap(g, two, h, 1, near, scan, seen);
+    pairs += wanted.seek_heap(g, two, h, near, h, scan, seen);
+    scanned += pairs;
+    figures.master_proof_pairs += pairs;
+    if (!wanted.open()) return candidate;
+    ++figures.full_scans; // every pair scanned: the least value not reached
+    return wanted.least();
   }
 
   // Ends a segment stopped at a batch: the workers say how many bitmaps they sent, which are
@@ -253,9 +221,8 @@ struct octal_master::state {
     const batches b{values.size(), count, batch, delay};
     // The workers learn the heaps to come and the values they lack.
     std::vector<std::uint32_t> message(sizeof(segment_header) / 4);
-    const segment_header header{
-        b.start, b.end,       worker_known,           batch,
-        delay,   proof_pairs, master_share ? 1u : 0u, static_cast<std::uint64_t>(ranks)};
+    const segment_header header{b.start, b.end, worker_known, batch, delay, static_cast<std::uint64_t>(ranks),
+                                cycle};
     std::memcpy(message.data(), &header, sizeof header);
     message.insert(message.end(), known.g.begin() + static_cast<std::ptrdiff_t>(worker_known), known.g.end());
     send_all(message.data(), static_cast<int>(message.size() * 4), tag::segment);
@@ -266,28 +233,32 @@ struct octal_master::state {
     std::vector<std::vector<std::uint64_t>> theirs(static_cast<std::size_t>(ranks));
     std::vector<MPI_Request> posted(static_cast<std::size_t>(ranks), MPI_REQUEST_NULL);
     std::vector<std::size_t> received(static_cast<std::size_t>(ranks), 0);
-    std::vector<std::uint64_t> rows;
+    std::vector<std::uint8_t> rows; // the batch's marks, a byte a value
     for (std::size_t k = 0; k < b.count(); ++k) {
       const std::size_t first = b.first(k), last = b.last(k);
-      const std::size_t words = row_words(largest_before[k >= delay ? k - delay : 0]);
-      const std::size_t cells = (last - first) * words;
-      for (int w = 1; w < ranks; ++w) {
-        auto& buffer = theirs[static_cast<std::size_t>(w)];
-        buffer.resize(cells);
-        check(MPI_Irecv(buffer.data(), static_cast<int>(cells * 8), MPI_BYTE, w, tag::bitmaps, comm,
-                        &posted[static_cast<std::size_t>(w)]),
+      // A worker's batch: its bitmaps, of the values it read. Rank 0's own: rows for every value
+      // known, which its groups read.
+      const int w = prover(k, ranks, cycle);
+      const auto worker = static_cast<std::size_t>(w);
+      const std::uint32_t largest = w == 0 ? known.largest : largest_before[k >= delay ? k - delay : 0];
+      const std::size_t words = row_words(largest), cells = (last - first) * words;
+      const unsigned bits = row_bits(largest);
+      const std::size_t stride = detail::sparse::row_bytes(bits);
+      if (w != 0) {
+        theirs[worker].resize(cells);
+        check(MPI_Irecv(theirs[worker].data(), static_cast<int>(cells * 8), MPI_BYTE, w, tag::bitmaps, comm,
+                        &posted[worker]),
               "MPI_Irecv");
       }
-      // The master's share of the rare pairs, while the bitmaps travel.
-      rows.assign(cells, 0);
-      if (master_share)
-        mark_worker_pairs(known, 0, ranks, true, proof_pairs, lag, first, last, rows.data(), words);
-      const double t0 = now_seconds();
-      for (int w = 1; w < ranks; ++w) {
-        auto& request = posted[static_cast<std::size_t>(w)];
+      rows.resize((last - first) * stride);
+      for (std::size_t h = first; h < last; ++h)
+        std::memcpy(rows.data() + (h - first) * stride,
+                    patterns.get(bits, known.pair_parity(h), known.split.mask), stride);
+      if (w != 0) {
+        const double t0 = now_seconds();
         for (backoff wait;;) {
           int done = 0;
-          MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+          MPI_Test(&posted[worker], &done, MPI_STATUS_IGNORE);
           if (done) break;
           poll();
           if (stopped()) {
@@ -297,28 +268,47 @@ struct octal_master::state {
           }
           wait.pause();
         }
-        ++received[static_cast<std::size_t>(w)];
-        const auto& buffer = theirs[static_cast<std::size_t>(w)];
-        for (std::size_t i = 0; i < cells; ++i)
-          rows[i] |= buffer[i];
+        figures.master_wait_seconds += now_seconds() - t0;
+        ++received[worker];
+        for (std::size_t h = first; h < last; ++h)
+          unpack_bits(rows.data() + (h - first) * stride, theirs[worker].data() + (h - first) * words, words);
+        figures.messages += 1;
+        figures.bytes += cells * 8;
+        figures.distributed_values += last - first;
       }
-      figures.master_wait_seconds += now_seconds() - t0;
-      figures.messages += static_cast<std::uint64_t>(ranks - 1);
-      figures.bytes += cells * 8 * static_cast<std::uint64_t>(ranks - 1);
 
       pending_send out;
       out.values.reserve(last - first);
-      for (std::size_t h = first; h < last; ++h) {
-        if (stopped()) { // the heaps settled stand; the workers never see them
-          abort(posted, received);
-          return;
+      const std::size_t lanes = bits <= 12 ? detail::sparse::lanes_for(bits) : last - first;
+      std::size_t scanned = 0;
+      for (std::size_t start = first; start < last; start += lanes) {
+        const std::size_t end = std::min(last, start + lanes);
+        // Rank 0 knows the values below the group: in its own batches, the block kernel marks
+        // the rare pairs and the proofs' first pairs whose heaps are both at least `lanes`, which
+        // read only those, and settle() the others, heap by heap; unless a value of the batch
+        // outgrew its rows, when settle() marks every pair.
+        group_scan scan;
+        std::size_t near = w == 0 ? std::numeric_limits<std::size_t>::max() : lag;
+        if (w == 0 && row_bits(known.largest) <= bits) {
+          near = lanes;
+          std::uint8_t* group = rows.data() + (start - first) * stride;
+          mark_rare_pairs(known, lanes, start, end, group, bits);
+          if (scans.on() && !known.moves.two_heaps.empty() && end - start == lanes)
+            scan = mark_group_scan(known.g.data(), known.moves.two_heaps.front(), start, lanes, group, bits);
         }
-        const auto v = settle(h, rows.data() + (h - first) * words, words, lag);
-        known.append(v);
-        values.push_back(v);
-        out.values.push_back(v);
+        for (std::size_t h = start; h < end; ++h) {
+          if (stopped()) { // the heaps settled stand; the workers never see them
+            abort(posted, received);
+            return;
+          }
+          const auto v = settle(h, rows.data() + (h - first) * stride, bits, near, scan, scanned);
+          known.append(v);
+          values.push_back(v);
+          out.values.push_back(v);
+          ++figures.values;
+        }
       }
-      figures.distributed_values += last - first;
+      if (w == 0) scans.record(scanned, last - first);
       largest_before.push_back(known.largest);
       out.requests.resize(static_cast<std::size_t>(ranks - 1));
       for (int w = 1; w < ranks; ++w)

@@ -5,13 +5,18 @@
 #include <grundy/octal/moves.hpp>
 #include <grundy/octal/sparse.hpp>
 
+#include "../octal/sparse_engine.hpp"
+#include "../octal/sparse_kernels.hpp"
+
 #include <mpi.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -40,7 +45,7 @@ enum tag : int {
 
 // The header of a segment message, before the values the worker has not been sent yet.
 struct segment_header {
-  std::uint64_t start, end, known, batch, delay, proof_pairs, master_share, ranks;
+  std::uint64_t start, end, known, batch, delay, ranks, cycle;
 };
 
 inline void check(int status, const char* what) {
@@ -64,13 +69,43 @@ private:
 inline unsigned parity(std::uint64_t v) noexcept { return static_cast<unsigned>(std::popcount(v) & 1); }
 
 // Options of a heap are XORs of values no larger than `largest`: below 2^bit_width(largest).
-// A bitmap row holds every one of them and the mex, which is at most that bound.
+// A bitmap row, as the ranks send it, holds every one of them and the mex, which is at most
+// that bound.
 inline std::size_t row_words(std::uint64_t largest) noexcept {
   return ((std::uint64_t{1} << std::bit_width(largest)) >> 6) + 1;
 }
 
-inline void mark(std::uint64_t* row, std::uint64_t v) noexcept {
-  row[v >> 6] |= std::uint64_t{1} << (v & 63);
+// While marking, a rank keeps a heap's row as bytes, row[v] = 1 for a value reached, as the
+// one-process engine does: a mark is one store, where a bit would be a load and a store that
+// the next mark of the same word waits for. Rows of 2^bits values and the mex, laid out as the
+// engine's (detail::sparse::row_bytes), so that its block kernel marks them.
+inline unsigned row_bits(std::uint32_t largest) noexcept {
+  return std::max(6u, static_cast<unsigned>(std::bit_width(largest)));
+}
+
+// Bit i of a byte b as byte i of spread[b]: the bitmaps a rank receives become byte rows eight
+// values a load.
+inline constexpr auto spread = [] {
+  std::array<std::uint64_t, 256> t{};
+  for (std::size_t b = 0; b < 256; ++b)
+    for (std::size_t i = 0; i < 8; ++i)
+      if ((b >> i) & 1) t[b] |= std::uint64_t{1} << (8 * i);
+  return t;
+}();
+
+// Marks in `row` (bytes) the values whose bits `bits` sets (`words` words).
+inline void unpack_bits(std::uint8_t* row, const std::uint64_t* bits, std::size_t words) noexcept {
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t word = bits[w];
+    for (std::size_t i = 0; word; ++i, word >>= 8) {
+      const std::uint64_t ones = spread[word & 0xFF];
+      if (!ones) continue;
+      std::uint64_t eight;
+      std::memcpy(&eight, row + 64 * w + 8 * i, 8);
+      eight = (eight & ~(ones * 0xFF)) | ones;
+      std::memcpy(row + 64 * w + 8 * i, &eight, 8);
+    }
+  }
 }
 
 // The values a rank knows, G(0..size-1), and the rare heaps among them under the fixed split.
@@ -81,7 +116,7 @@ struct known_values {
     const std::size_t h = g.size();
     g.push_back(v);
     largest = std::max(largest, v);
-    if (splitter && h >= 1 && splitter->is_rare(h, v)) rare.push_back(static_cast<std::uint32_t>(h));
+    if (splitter && h >= 1 && splitter->is_rare(h, v)) add_rare(h);
   }
 
   // The split of the engine that computed the first prefix_values values, every rank alike.
@@ -94,7 +129,7 @@ struct known_values {
     splitter->catch_up(grundy_sequence(std::span<const grundy_value>(head)));
     split = splitter->split();
     for (std::size_t h = 1; h < g.size(); ++h)
-      if (splitter->is_rare(h, g[h])) rare.push_back(static_cast<std::uint32_t>(h));
+      if (splitter->is_rare(h, g[h])) add_rare(h);
   }
 
   // The parity of popcount(v & mask) that pairs of two rare or two common heaps give heap h:
@@ -104,16 +139,18 @@ struct known_values {
     return static_cast<unsigned>((h - (moves.two_heaps.front() & 1u)) & 1u);
   }
 
-  // Who marks the rare pairs whose heaps are both at least the lag: the rare heaps are dealt
-  // round in turn to the workers, and to the master too when it has time to spare.
-  static int owner(std::size_t index, int ranks, bool master_share) noexcept {
-    return master_share ? static_cast<int>(index % static_cast<std::size_t>(ranks))
-                        : 1 + static_cast<int>(index % static_cast<std::size_t>(ranks - 1));
-  }
-
   detail::octal_moves moves;
   std::vector<std::uint32_t> g;
-  std::vector<std::uint32_t> rare;
+  std::vector<std::uint32_t> rare;       // the rare heaps, in order
+  std::vector<grundy_value> rare_values; // and their values, as the block kernel reads them
+
+private:
+  void add_rare(std::size_t h) {
+    rare.push_back(static_cast<std::uint32_t>(h));
+    rare_values.push_back(g[h]);
+  }
+
+public:
   std::uint32_t largest = 0;
   std::optional<sparse_engine> splitter;
   rare_split split;
@@ -130,39 +167,209 @@ struct batches {
   std::size_t lag() const noexcept { return (delay + 1) * size; }
 };
 
-// The pairs a worker marks for the heaps [first, last): its share of the rare pairs with both
-// heaps at least the lag, and its range of the proofs' pairs, from the middle down (rank 0, the
-// master, marks its share of the rare pairs this way too, and no proof range). `rows` has
-// `words` words a heap.
-inline void mark_worker_pairs(const known_values& k, int rank, int ranks, bool master_share,
-                              std::size_t proof_pairs, std::size_t lag, std::size_t first, std::size_t last,
-                              std::uint64_t* rows, std::size_t words) {
+// The rank that proves the heaps of batch k: rank 0 one batch in `cycle`, the workers the others
+// in turn. A worker knows the values only a lag behind, so it proves a heap from the pairs
+// whose heaps are both at least the lag, against the candidate those pairs give (the pairs it
+// cannot read seldom move it); rank 0 then adds the pairs of small heaps, and in the rare heap
+// where the candidate moved or a value is still wanted, goes on with the proof itself.
+inline int prover(std::size_t k, int ranks, std::size_t cycle) noexcept {
+  if (ranks == 1 || k % cycle == 0) return 0;
+  const std::size_t before = k - k / cycle - 1; // the workers' batches before k
+  return 1 + static_cast<int>(before % static_cast<std::size_t>(ranks - 1));
+}
+
+// A heap's row before any pair is marked, for heaps whose pairs of two rare or two common heaps
+// give `pairs_parity`: 0 for the candidates, the values that only a pair with a rare heap
+// reaches, and for the mex 2^bits, which nothing reaches; 2 for the others, which a proof must
+// find. Marks are 1.
+class row_patterns {
+public:
+  const std::uint8_t* get(unsigned bits, unsigned pairs_parity, std::uint64_t mask) {
+    if (bits != bits_ || mask != mask_) {
+      for (unsigned p = 0; p < 2; ++p) {
+        auto& r = rows_[p];
+        r.assign(detail::sparse::row_bytes(bits), 0);
+        for (std::size_t v = 0; v < (std::size_t{1} << bits); ++v)
+          r[v] = (parity(v & mask) ^ p) ? 0 : 2;
+      }
+      bits_ = bits;
+      mask_ = mask;
+    }
+    return rows_[pairs_parity].data();
+  }
+
+private:
+  std::array<std::vector<std::uint8_t>, 2> rows_;
+  unsigned bits_ = 0;
+  std::uint64_t mask_ = 0;
+};
+
+// The rare pairs of the heaps [first, last) whose heaps are both at least the lag, into byte
+// rows of row_bytes(bits) bytes (bits = row_bits of the largest value read). Where a group of
+// consecutive heaps all pair with a rare heap, the engine's block kernel marks them together
+// (contiguous loads, a store per pair); the pairs near the lag, heap by heap.
+inline void mark_rare_pairs(const known_values& k, std::size_t lag, std::size_t first, std::size_t last,
+                            std::uint8_t* rows, unsigned bits) {
+  namespace kernels = detail::sparse;
   const std::uint32_t* g = k.g.data();
+  const std::size_t stride = kernels::row_bytes(bits);
   for (const std::uint32_t n : k.moves.two_heaps) {
     if (last <= n + 2 * lag) continue; // no pair of these heaps has both heaps at least the lag
     const std::size_t top = last - 1 - n - lag;
     const auto begin = std::lower_bound(k.rare.begin(), k.rare.end(), static_cast<std::uint32_t>(lag));
-    for (auto it = begin; it != k.rare.end() && *it <= top; ++it) {
-      const auto index = static_cast<std::size_t>(it - k.rare.begin());
-      if (known_values::owner(index, ranks, master_share) != rank) continue;
-      const std::size_t x = *it;
-      const std::uint32_t gx = g[x];
-      for (std::size_t h = std::max(first, x + n + lag); h < last; ++h)
-        mark(rows + (h - first) * words, gx ^ g[h - n - x]);
+    const auto end = std::upper_bound(begin, k.rare.end(), static_cast<std::uint32_t>(top));
+    const std::span<const std::uint32_t> heaps(begin, end);
+    const grundy_value* values = k.rare_values.data() + (begin - k.rare.begin());
+    // Heap by heap: the rare heaps from index `from` on, for the heaps [low, high).
+    const auto one_by_one = [&](std::size_t from, std::size_t low, std::size_t high) {
+      for (std::size_t j = from; j < heaps.size(); ++j) {
+        const std::size_t x = heaps[j];
+        for (std::size_t h = std::max(low, x + n + lag); h < high; ++h)
+          rows[(h - first) * stride + (values[j] ^ g[h - n - x])] = 1;
+      }
+    };
+    if (bits > 12) {
+      one_by_one(0, first, last);
+      continue;
     }
-    if (rank == 0) continue; // the master's proofs scan what the workers' ranges leave
-    const auto slot = static_cast<std::size_t>(rank - 1);
-    for (std::size_t h = first; h < last; ++h) {
-      if (h < n + 2) continue;
-      const std::size_t m = h - n, mid = m / 2;
-      if (mid < lag + slot * proof_pairs) continue;
-      const std::size_t high = mid - slot * proof_pairs;
-      const std::size_t low = std::max(lag, high >= proof_pairs ? high - proof_pairs + 1 : std::size_t{0});
-      std::uint64_t* row = rows + (h - first) * words;
-      for (std::size_t a = low; a <= high; ++a)
-        mark(row, g[a] ^ g[m - a]);
-    }
+    kernels::with_layout(bits, [&](auto row, auto lanes) {
+      for (std::size_t start = first; start < last; start += lanes) {
+        if (start + lanes > last || start < n + lag) {
+          one_by_one(0, start, std::min(last, start + lanes));
+          continue;
+        }
+        // Rare heaps x <= start - n - lag pair with every heap of the group.
+        const auto whole = static_cast<std::size_t>(
+            std::upper_bound(heaps.begin(), heaps.end(), static_cast<std::uint32_t>(start - n - lag)) -
+            heaps.begin());
+        kernels::mark_rows<row, lanes>(rows + (start - first) * stride, g + start - n,
+                                       static_cast<const std::uint32_t*>(nullptr), heaps.data(), values,
+                                       whole);
+        one_by_one(whole, start, start + lanes);
+      }
+    });
   }
 }
+
+// The proofs' first pairs of the first splitting move n, marked for a group of heaps from
+// `start` (a block of the engine's kernels) as the one-process engine's block pass marks them:
+// block_scan pairs from `low` up, as many below a quarter of the pairs and below the middle,
+// at the cost of a rare pair each. `high` bounds the middle of every heap of the group; a
+// proof then scans [low + block_scan, high - block_scan) from both ends and the few pairs from
+// `high` to its own middle. The caller sees to it that the pairs read known values: those of
+// the heaps below start - n - low + lanes.
+struct group_scan {
+  std::size_t low = 0, high = 0;
+  bool marked = false;
+};
+
+inline group_scan mark_group_scan(const std::uint32_t* g, std::size_t n, std::size_t start, std::size_t low,
+                                  std::uint8_t* rows, unsigned bits) {
+  constexpr std::size_t scan = detail::sparse::block_scan;
+  group_scan s{low, start > n ? (start - n) / 2 + 1 : 0, false};
+  if (bits > 12 || s.high < 4 * (low + scan)) return s;
+  detail::sparse::with_layout(bits, [&](auto row, auto lanes) {
+    const std::uint32_t* base = g + (start - n);
+    detail::sparse::mark_range<row, lanes>(rows, g, base, low, low + scan);
+    detail::sparse::mark_range<row, lanes>(rows, g, base, s.high / 2 - scan, s.high / 2);
+    detail::sparse::mark_range<row, lanes>(rows, g, base, s.high - scan, s.high);
+  });
+  s.marked = true;
+  return s;
+}
+
+// Whether a rank marks the proofs' first pairs by groups: where proofs are long (Officers: some
+// two thousand pairs), not where a hundred settle them, the engine's rule (long_proof,
+// short_proof), from the pairs the last batch's proofs scanned a heap.
+class scan_choice {
+public:
+  bool on() const noexcept { return on_; }
+  void record(std::size_t pairs, std::size_t heaps) noexcept {
+    if (heaps == 0) return;
+    const std::size_t average = pairs / heaps + (on_ ? 3 * detail::sparse::block_scan : 0);
+    if (average >= detail::sparse::long_proof)
+      on_ = true;
+    else if (average < detail::sparse::short_proof)
+      on_ = false;
+  }
+
+private:
+  bool on_ = false;
+};
+
+// A heap's proof: the values of the other parity below the candidate that no marked pair
+// reached, sought in pairs scanned from both ends of a range, as the one-process engine does.
+class proof {
+public:
+  // The least value of the candidates' parity not reached (row of `bits`, as row_bits).
+  static grundy_value candidate(const std::uint8_t* seen, unsigned bits) noexcept {
+    return static_cast<grundy_value>(
+        static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits) + 1)) - seen);
+  }
+
+  // Starts the proof of `candidate`; false when nothing is wanted.
+  bool start(const std::uint8_t* seen, unsigned bits, grundy_value candidate) {
+    wanted_.resize(std::size_t{1} << bits);
+    count_ = detail::sparse::list_wanted(wanted_.data(), seen, candidate);
+    return count_ > 0;
+  }
+
+  bool settled(const std::uint8_t* seen) noexcept {
+    const auto reached = [seen](grundy_value v) { return seen[v] == 1; };
+    count_ = static_cast<std::size_t>(std::remove_if(wanted_.data(), wanted_.data() + count_, reached) -
+                                      wanted_.data());
+    return count_ == 0;
+  }
+
+  // Marks the pairs (a, m - a), a in [low, high), a chunk from each end in turn: pairs of
+  // small heaps and of two middle-sized heaps reach different values, and one end often ends
+  // the proof. Stops once nothing is wanted; returns the pairs scanned.
+  std::size_t seek(const std::uint32_t* g, std::size_t m, std::size_t low, std::size_t high,
+                   std::uint8_t* seen) {
+    std::size_t scanned = 0;
+    for (std::size_t chunk = detail::sparse::first_chunk; count_ > 0 && low < high;
+         chunk = std::min(2 * chunk, detail::sparse::last_chunk)) {
+      const std::size_t up = std::min(chunk, high - low);
+      for (const std::size_t end = low + up; low < end; ++low)
+        seen[g[low] ^ g[m - low]] = 1;
+      const std::size_t down = std::min(chunk, high - low);
+      for (const std::size_t end = high - down; high > end;) {
+        --high;
+        seen[g[high] ^ g[m - high]] = 1;
+      }
+      scanned += up + down;
+      settled(seen);
+    }
+    return scanned;
+  }
+
+  // seek() over the pairs (a, h - n - a) of heap h with a in [from, to), for every splitting move
+  // n; where the group's scan marked the first move's first pairs, around them.
+  std::size_t seek_heap(const std::uint32_t* g, const std::vector<std::uint32_t>& two_heaps, std::size_t h,
+                        std::size_t from, std::size_t to, const group_scan& scan, std::uint8_t* seen) {
+    constexpr std::size_t marked = detail::sparse::block_scan;
+    std::size_t pairs = 0;
+    for (const std::uint32_t n : two_heaps) {
+      if (h < n + 2 || count_ == 0) continue;
+      const std::size_t m = h - n, top = std::min(to, m / 2 + 1);
+      if (scan.marked && n == two_heaps.front()) {
+        pairs += seek(g, m, from, std::min(top, scan.low), seen);
+        pairs += seek(g, m, std::max(from, scan.high), top, seen);
+        pairs += seek(g, m, std::max(from, scan.low + marked), std::min(top, scan.high - marked), seen);
+      } else {
+        pairs += seek(g, m, from, top, seen);
+      }
+    }
+    return pairs;
+  }
+
+  bool open() const noexcept { return count_ > 0; }
+  // After every pair: the least value wanted is the mex.
+  grundy_value least() const noexcept { return wanted_[0]; }
+
+private:
+  std::vector<grundy_value> wanted_;
+  std::size_t count_ = 0;
+};
 
 } // namespace grundy::distributed::octal_detail

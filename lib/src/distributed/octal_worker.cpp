@@ -1,5 +1,6 @@
-// A worker of a distributed octal sequence: marks the pairs of the heaps ahead of the master
-// whose heaps are both at least the lag, from the values the master sent, a bitmap a heap.
+// A worker of a distributed octal sequence: proves the heaps of its batches, ahead of the master,
+// from the pairs whose heaps are both at least the lag (the values the master sent), and sends
+// a bitmap a heap of the values those pairs reached.
 
 #include "octal_shared.hpp"
 
@@ -75,8 +76,11 @@ struct worker {
     append(values);
     known->fix_split();
     const batches b{header.start, header.end, header.batch, header.delay};
-    const bool master_share = header.master_share != 0;
     std::vector<std::uint32_t> largest_before{known->largest};
+    std::vector<std::uint8_t> rows; // a batch's marks, a byte a value
+    row_patterns patterns;
+    proof wanted;
+    scan_choice scans;
     std::deque<std::vector<std::uint64_t>> buffers;
     std::deque<MPI_Request> requests;
     std::uint64_t sent = 0;
@@ -99,13 +103,41 @@ struct worker {
       return true;
     };
     for (std::size_t k = 0; k < b.count(); ++k) {
+      if (prover(k, ranks, header.cycle) != rank) continue;
       while (k >= b.delay && received < k - b.delay) // batch k reads the values below first(k - delay)
         if (!receive()) return;
       const std::size_t first = b.first(k), last = b.last(k);
-      const std::size_t words = row_words(largest_before[k >= b.delay ? k - b.delay : 0]);
+      const std::uint32_t largest = largest_before[k >= b.delay ? k - b.delay : 0];
+      const std::size_t words = row_words(largest);
+      const unsigned bits = row_bits(largest);
+      const std::size_t stride = detail::sparse::row_bytes(bits);
+      const std::size_t lag = b.lag();
+      rows.resize((last - first) * stride);
+      for (std::size_t h = first; h < last; ++h)
+        std::memcpy(rows.data() + (h - first) * stride,
+                    patterns.get(bits, known->pair_parity(h), known->split.mask), stride);
+      mark_rare_pairs(*known, lag, first, last, rows.data(), bits);
+      // Each heap's proof, from the pairs of heaps at least the lag.
+      const std::uint32_t* g = known->g.data();
+      const auto& two = known->moves.two_heaps;
+      const std::size_t lanes = bits <= 12 ? detail::sparse::lanes_for(bits) : last - first;
+      std::size_t pairs = 0;
+      for (std::size_t start = first; start < last; start += lanes) {
+        const std::size_t end = std::min(last, start + lanes);
+        group_scan scan;
+        if (scans.on() && !two.empty() && end - start == lanes)
+          scan = mark_group_scan(g, two.front(), start, lag, rows.data() + (start - first) * stride, bits);
+        for (std::size_t h = start; h < end; ++h) {
+          std::uint8_t* seen = rows.data() + (h - first) * stride;
+          if (!wanted.start(seen, bits, proof::candidate(seen, bits))) continue;
+          pairs += wanted.seek_heap(g, two, h, lag, h, scan, seen);
+        }
+      }
+      scans.record(pairs, last - first);
       buffers.emplace_back((last - first) * words, 0);
-      mark_worker_pairs(*known, rank, ranks, master_share, header.proof_pairs, b.lag(), first, last,
-                        buffers.back().data(), words);
+      for (std::size_t h = first; h < last; ++h)
+        detail::sparse::pack_row(buffers.back().data() + (h - first) * words,
+                                 rows.data() + (h - first) * stride, words, true);
       requests.emplace_back();
       check(MPI_Isend(buffers.back().data(), static_cast<int>(buffers.back().size() * 8), MPI_BYTE, 0,
                       tag::bitmaps, comm, &requests.back()),

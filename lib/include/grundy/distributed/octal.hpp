@@ -1,11 +1,13 @@
 #pragma once
 // One octal sequence computed by the ranks of an MPI job (docs/cluster.md, "One octal sequence
-// on many nodes"): rank 0, the master, settles the values in order; the other ranks, the
-// workers, know the values a lag L behind it and mark, for the heaps ahead, the pairs (a, h-n-a)
-// whose heaps are both at least L: their share of the rare pairs and a range of the proof's
-// pairs from the middle. They send one bitmap a heap of the values those pairs reached; the
-// master ORs them into its own marks (the pairs with a heap below L), takes the candidate and
-// ends its proof. It sends the values back in batches; nothing waits for a single heap.
+// on many nodes"): rank 0, the master, settles the values in order; the heaps come in batches,
+// which the ranks prove in turn, rank 0 included. The other ranks, the workers, know the values
+// a lag L behind the master: for the heaps of their batches they mark the pairs (a, h-n-a) whose
+// heaps are both at least L (the rare pairs, and the proof's pairs until the values the
+// candidate needs are found) and send one bitmap a heap of the values reached. The master ORs
+// it into its row of the heap, marks the pairs with a heap below L, takes the candidate and
+// ends the proof, which the worker's pairs have mostly done. It sends the values back in
+// batches; nothing waits for a single heap.
 //
 // The master is an octal_extender that analyse and resume_octal run in place of their own
 // engine, so the checks, the checkpoints and where the run ends are those of one process, and a
@@ -30,10 +32,11 @@ struct octal_figures {
   std::size_t batch = 0;                // heaps a message carries
   std::size_t lag = 0;                  // L: the workers mark pairs whose heaps are all >= L
   double round_trip_seconds = 0;        // measured at the start, from which batch and lag follow
-  std::uint64_t distributed_values = 0; // values settled with the workers' bitmaps
+  std::uint64_t values = 0;             // values settled by the ranks (after rank 0's first ones)
+  std::uint64_t distributed_values = 0; // of those, values of the workers' batches
   std::uint64_t messages = 0;           // sent and received by the master
   std::uint64_t bytes = 0;              // sent and received by the master
-  std::uint64_t master_proofs = 0;      // heaps the workers' bitmaps did not prove alone
+  std::uint64_t master_proofs = 0;      // proofs the master scanned pairs for (the workers' unfinished too)
   std::uint64_t master_proof_pairs = 0; // pairs the master's proofs scanned
   std::uint64_t full_scans = 0;         // proofs that went through every pair
   double master_wait_seconds = 0;       // the master waiting for bitmaps
