@@ -280,13 +280,14 @@ inline group_scan mark_group_scan(const std::uint32_t* g, std::size_t n, std::si
 
 // Whether a rank marks the proofs' first pairs by groups: where proofs are long (Officers: some
 // two thousand pairs), not where a hundred settle them, the engine's rule (long_proof,
-// short_proof), from the pairs the last batch's proofs scanned a heap.
+// short_proof), from the pairs the last batch's proofs scanned a heap beyond those the groups
+// marked: once on, the proofs of Officers still scan some 1,500 of their own.
 class scan_choice {
 public:
   bool on() const noexcept { return on_; }
   void record(std::size_t pairs, std::size_t heaps) noexcept {
     if (heaps == 0) return;
-    const std::size_t average = pairs / heaps + (on_ ? 3 * detail::sparse::block_scan : 0);
+    const std::size_t average = pairs / heaps;
     if (average >= detail::sparse::long_proof)
       on_ = true;
     else if (average < detail::sparse::short_proof)
