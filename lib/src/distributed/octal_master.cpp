@@ -113,8 +113,8 @@ struct octal_master::state {
     if (const char* forced = std::getenv("GRUNDY_OCTAL_MPI")) {
       unsigned long b = 0, d = 0, c = cycle;
       if (std::sscanf(forced, "%lu,%lu,%lu", &b, &d, &c) >= 2 && b >= 1 && d >= 1 && c >= 1) {
-        batch = b;
-        delay = d;
+        batch = std::min<std::size_t>(b, 8192); // the bounds of the measured choice
+        delay = std::min<std::size_t>(d, 16);
         cycle = c;
       }
     }
@@ -176,8 +176,9 @@ struct octal_master::state {
     if (!wanted.start(seen, bits, candidate)) return candidate;
     ++figures.master_proofs;
     // The pairs of small heaps first, rank 0's alone; then those of heaps at least `near`, which
-    // in a worker's batch its proof scanned already: they are needed only where the worker's
-    // candidate was not this one (a pair of a small heap moved it) or its proof stopped short.
+    // in a worker's batch its proof scanned already for the values below its own candidate:
+    // they are needed only where this candidate is higher (a one-heap option or a rare pair of
+    // a small heap moved it).
     const auto& two = k.moves.two_heaps;
     std::size_t pairs = wanted.seek_heap(g, two, h, 1, near, scan, seen);
     pairs += wanted.seek_heap(g, two, h, near, h, scan, seen);
@@ -235,6 +236,7 @@ struct octal_master::state {
     std::vector<std::size_t> received(static_cast<std::size_t>(ranks), 0);
     std::vector<std::uint8_t> rows; // the batch's marks, a byte a value
     for (std::size_t k = 0; k < b.count(); ++k) {
+      poll(); // a worker's stop, also while rank 0 proves batches of its own
       const std::size_t first = b.first(k), last = b.last(k);
       // A worker's batch: its bitmaps, of the values it read. Rank 0's own: rows for every value
       // known, which its groups read.
@@ -342,14 +344,18 @@ void octal_master::extend(grundy_sequence& values, std::size_t count, const std:
   s.poll();
   if (s.stopped() || (stop && stop->load())) return;
   auto& known = s.known;
-  if (values.size() < prefix_values) {
+  // The ranks mark pairs of two heaps only: a code that also leaves three heaps (hexadecimal
+  // codes, given --method sparse) is rank 0's alone, with the one-process engine throughout.
+  const bool alone = !known.moves.three_heaps.empty();
+  if (values.size() < prefix_values || alone) {
     if (!s.head) {
       sparse_options options;
       options.threads = 1;
       s.head.emplace(known.moves.code, options);
     }
-    s.head->extend(values, std::min(count, prefix_values), stop);
+    s.head->extend(values, alone ? count : std::min(count, prefix_values), stop);
   }
+  if (alone) return;
   for (std::size_t h = known.g.size(); h < values.size(); ++h)
     known.append(values[h]);
   if (values.size() >= count || values.size() < prefix_values) return;

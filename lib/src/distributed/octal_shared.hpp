@@ -38,7 +38,7 @@ enum tag : int {
   values_batch, // master -> worker: one batch of values
   abort_segment,
   finish,
-  bitmaps,      // worker -> master: a bitmap a heap of one batch
+  bitmaps,      // worker -> master: one bitmap per heap of one batch
   stop_request, // worker -> master: its signal asked to stop
   acknowledge,  // worker -> master: bitmaps sent in the segment aborted
 };
@@ -253,7 +253,7 @@ inline void mark_rare_pairs(const known_values& k, std::size_t lag, std::size_t 
 
 // The proofs' first pairs of the first splitting move n, marked for a group of heaps from
 // `start` (a block of the engine's kernels) as the one-process engine's block pass marks them:
-// block_scan pairs from `low` up, as many below a quarter of the pairs and below the middle,
+// block_scan pairs from `low` up, as many below a = (start - n) / 4 and below the middle,
 // at the cost of a rare pair each. `high` bounds the middle of every heap of the group; a
 // proof then scans [low + block_scan, high - block_scan) from both ends and the few pairs from
 // `high` to its own middle. The caller sees to it that the pairs read known values: those of
