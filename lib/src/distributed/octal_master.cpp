@@ -172,7 +172,7 @@ struct octal_master::state {
     }
     // Every option of the candidates' parity comes from a pair with a rare heap, all marked
     // by now; the proof needs every smaller value of the other parity.
-    const grundy_value candidate = proof::candidate(seen, bits);
+    const grundy_value candidate = detail::sparse::first_candidate(seen, bits);
     if (!wanted.start(seen, bits, candidate)) return candidate;
     ++figures.master_proofs;
     // The pairs of small heaps first, rank 0's alone; then those of heaps at least `near`, which
@@ -273,7 +273,8 @@ struct octal_master::state {
         figures.master_wait_seconds += now_seconds() - t0;
         ++received[worker];
         for (std::size_t h = first; h < last; ++h)
-          unpack_bits(rows.data() + (h - first) * stride, theirs[worker].data() + (h - first) * words, words);
+          detail::sparse::unpack_row(rows.data() + (h - first) * stride,
+                                     theirs[worker].data() + (h - first) * words, words, true);
         figures.messages += 1;
         figures.bytes += cells * 8;
         figures.distributed_values += last - first;

@@ -66,8 +66,6 @@ private:
   unsigned spins_ = 0, sleep_us_ = 10;
 };
 
-inline unsigned parity(std::uint64_t v) noexcept { return static_cast<unsigned>(std::popcount(v) & 1); }
-
 // Options of a heap are XORs of values no larger than `largest`: below 2^bit_width(largest).
 // A bitmap row, as the ranks send it, holds every one of them and the mex, which is at most
 // that bound.
@@ -81,31 +79,6 @@ inline std::size_t row_words(std::uint64_t largest) noexcept {
 // engine's (detail::sparse::row_bytes), so that its block kernel marks them.
 inline unsigned row_bits(std::uint32_t largest) noexcept {
   return std::max(6u, static_cast<unsigned>(std::bit_width(largest)));
-}
-
-// Bit i of a byte b as byte i of spread[b]: the bitmaps a rank receives become byte rows eight
-// values a load.
-inline constexpr auto spread = [] {
-  std::array<std::uint64_t, 256> t{};
-  for (std::size_t b = 0; b < 256; ++b)
-    for (std::size_t i = 0; i < 8; ++i)
-      if ((b >> i) & 1) t[b] |= std::uint64_t{1} << (8 * i);
-  return t;
-}();
-
-// Marks in `row` (bytes) the values whose bits `bits` sets (`words` words).
-inline void unpack_bits(std::uint8_t* row, const std::uint64_t* bits, std::size_t words) noexcept {
-  for (std::size_t w = 0; w < words; ++w) {
-    std::uint64_t word = bits[w];
-    for (std::size_t i = 0; word; ++i, word >>= 8) {
-      const std::uint64_t ones = spread[word & 0xFF];
-      if (!ones) continue;
-      std::uint64_t eight;
-      std::memcpy(&eight, row + 64 * w + 8 * i, 8);
-      eight = (eight & ~(ones * 0xFF)) | ones;
-      std::memcpy(row + 64 * w + 8 * i, &eight, 8);
-    }
-  }
 }
 
 // The values a rank knows, G(0..size-1), and the rare heaps among them under the fixed split.
@@ -178,19 +151,15 @@ inline int prover(std::size_t k, int ranks, std::size_t cycle) noexcept {
   return 1 + static_cast<int>(before % static_cast<std::size_t>(ranks - 1));
 }
 
-// A heap's row before any pair is marked, for heaps whose pairs of two rare or two common heaps
-// give `pairs_parity`: 0 for the candidates, the values that only a pair with a rare heap
-// reaches, and for the mex 2^bits, which nothing reaches; 2 for the others, which a proof must
-// find. Marks are 1.
+// The rows before any pair is marked (detail::sparse::fill_pattern), for heaps whose pairs of two
+// rare or two common heaps give `pairs_parity`, for the row size and split in use.
 class row_patterns {
 public:
-  const std::uint8_t* get(unsigned bits, unsigned pairs_parity, std::uint64_t mask) {
+  const std::uint8_t* get(unsigned bits, unsigned pairs_parity, std::uint32_t mask) {
     if (bits != bits_ || mask != mask_) {
       for (unsigned p = 0; p < 2; ++p) {
-        auto& r = rows_[p];
-        r.assign(detail::sparse::row_bytes(bits), 0);
-        for (std::size_t v = 0; v < (std::size_t{1} << bits); ++v)
-          r[v] = (parity(v & mask) ^ p) ? 0 : 2;
+        rows_[p].resize(detail::sparse::row_bytes(bits));
+        detail::sparse::fill_pattern(rows_[p].data(), bits, mask, p);
       }
       bits_ = bits;
       mask_ = mask;
@@ -201,7 +170,7 @@ public:
 private:
   std::array<std::vector<std::uint8_t>, 2> rows_;
   unsigned bits_ = 0;
-  std::uint64_t mask_ = 0;
+  std::uint32_t mask_ = 0;
 };
 
 // The rare pairs of the heaps [first, last) whose heaps are both at least the lag, into byte
@@ -302,12 +271,6 @@ private:
 // reached, sought in pairs scanned from both ends of a range, as the one-process engine does.
 class proof {
 public:
-  // The least value of the candidates' parity not reached (row of `bits`, as row_bits).
-  static grundy_value candidate(const std::uint8_t* seen, unsigned bits) noexcept {
-    return static_cast<grundy_value>(
-        static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits) + 1)) - seen);
-  }
-
   // Starts the proof of `candidate`; false when nothing is wanted.
   bool start(const std::uint8_t* seen, unsigned bits, grundy_value candidate) {
     wanted_.resize(std::size_t{1} << bits);

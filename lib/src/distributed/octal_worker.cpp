@@ -129,7 +129,7 @@ struct worker {
           scan = mark_group_scan(g, two.front(), start, lag, rows.data() + (start - first) * stride, bits);
         for (std::size_t h = start; h < end; ++h) {
           std::uint8_t* seen = rows.data() + (h - first) * stride;
-          if (!wanted.start(seen, bits, proof::candidate(seen, bits))) continue;
+          if (!wanted.start(seen, bits, detail::sparse::first_candidate(seen, bits))) continue;
           pairs += wanted.seek_heap(g, two, h, lag, h, scan, seen);
         }
       }

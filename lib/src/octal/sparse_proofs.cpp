@@ -19,13 +19,6 @@ using namespace detail::sparse;
 
 namespace {
 
-// The first unreached value of the rare parity in a heap's row (0 marks), the candidate: at
-// most 2^bits, which no option reaches.
-grundy_value first_candidate(const std::uint8_t* seen, unsigned bits) noexcept {
-  return static_cast<grundy_value>(
-      static_cast<const std::uint8_t*>(std::memchr(seen, 0, (std::size_t{1} << bits) + 1)) - seen);
-}
-
 #ifdef GRUNDY_PAIRS_AVX512
 // Looks for the values of `wanted` in the pairs (a, r - a), a in [low, high), at most `budget`
 // of them, a chunk at each end in turn (chunks growing from first_chunk to last_chunk), the

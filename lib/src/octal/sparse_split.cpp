@@ -2,6 +2,7 @@
 // counts of the values so far, reconsidered as the sequence grows.
 
 #include "sparse_engine.hpp"
+#include "sparse_kernels.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -115,12 +116,7 @@ void sparse_engine::impl::build_patterns() {
   for (unsigned e = 0; e < 2; ++e) {
     pattern_[e].assign(row_, 0);
     if (split_.mask == 0 || row_ == 0) continue;
-    for (std::size_t v = 0; v < row_; ++v)
-      if (parity(static_cast<std::uint32_t>(v) & split_.mask) == e) pattern_[e][v] = 2;
-    // Options' values are below 2^bits, so the mex is at most 2^bits, and 2^bits is a candidate
-    // whatever its parity. Left at 2, a row whose candidate values below 2^bits were all reached
-    // had no 0 at all when the mask has no bit below 64 (0.371: 448), and the search ran off it.
-    pattern_[e][std::size_t{1} << bits_] = 0;
+    fill_pattern(pattern_[e].data(), bits_, split_.mask, e);
   }
 }
 
