@@ -62,6 +62,9 @@ void print_statistics(const sparse_engine& e, std::size_t n) {
   if (st.helper_blocks > 0)
     fmt::print("  second thread: prepared {} blocks of {}, proved {} heaps; the first thread waited for {}\n",
                st.helper_blocks, st.blocks, st.helper_proofs, st.helper_waits);
+  if (st.paired_heaps > 0)
+    fmt::print("  blocks in turn: {} heaps, {} blocks waited for the block before\n", st.paired_heaps,
+               st.paired_waits);
 }
 
 void compare(const std::string& text, std::size_t n, int runs, int naive_runs) {

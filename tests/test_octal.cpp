@@ -323,11 +323,12 @@ BOOST_AUTO_TEST_CASE(officers_with_either_proof) {
 }
 
 BOOST_AUTO_TEST_CASE(two_threads_give_the_values_of_one) {
-  // A second thread marks most rare pairs of the blocks ahead (sparse_options::threads); the
-  // values must be those of one thread, whatever the schedule: with one splitting move (0.6,
-  // whose values need two bytes from heap 10344 on, so that the storage widens under the
-  // helper) or two (0.376), one byte or two, the portable proofs, a fixed split, and several
-  // calls to extend, each starting and stopping the helper.
+  // Two threads take blocks in turn, or a second thread marks most rare pairs of the blocks
+  // ahead (sparse_options::threads, paired_blocks); the values must be those of one thread,
+  // whatever the schedule: with one splitting move (0.6, whose values need two bytes from heap
+  // 10344 on, so that the storage widens under the threads) or two (0.376, 4.7), one byte or
+  // two, the portable proofs, a fixed split, and several calls to extend, each starting and
+  // stopping the helper.
   struct run {
     const char* code;
     std::size_t count;
@@ -337,26 +338,30 @@ BOOST_AUTO_TEST_CASE(two_threads_give_the_values_of_one) {
   for (const run& r : {run{"0.6", 200'000, {}, true}, run{"0.6", 60'000, {}, false},
                        run{"0.376", 150'000, {}, true}, run{"0.16", 150'000, {}, true},
                        run{"0.16", 40'000, rare_split{3, false}, true}, run{"4.7", 60'000, {}, true}}) {
-    BOOST_TEST_CONTEXT(r.code << " to " << r.count << (r.vector_proofs ? "" : ", portable proofs")
-                              << (r.split ? ", fixed split" : "")) {
-      const auto code = octal_code::parse(r.code);
-      sparse_options one;
-      one.fixed_split = r.split;
-      one.vector_proofs = r.vector_proofs;
-      const auto expected = sparse_values(code, r.count, one);
-      sparse_options two = one;
-      two.threads = 2;
-      // The helper runs whatever the machine's load, which would set it aside (see
-      // test_octal_threads for the switch).
-      two.busy_cores = [](std::size_t) { return false; };
-      sparse_engine e(code, two);
-      grundy_sequence values;
-      for (const std::size_t part : {std::size_t{3000}, std::size_t{20'000}, r.count / 2, r.count})
-        e.extend(values, part);
-      BOOST_TEST_REQUIRE((values == expected));
-      // The helper did take part: a test of one thread twice would prove nothing.
-      BOOST_TEST(e.statistics().helper_blocks > e.statistics().blocks / 2);
-    }
+    for (const bool paired : {true, false})
+      BOOST_TEST_CONTEXT(r.code << " to " << r.count << (r.vector_proofs ? "" : ", portable proofs")
+                                << (r.split ? ", fixed split" : "") << (paired ? "" : ", marks ahead")) {
+        const auto code = octal_code::parse(r.code);
+        sparse_options one;
+        one.fixed_split = r.split;
+        one.vector_proofs = r.vector_proofs;
+        const auto expected = sparse_values(code, r.count, one);
+        sparse_options two = one;
+        two.threads = 2;
+        two.paired_blocks = paired;
+        // The helper runs whatever the machine's load, which would set it aside (see
+        // test_octal_threads for the switch).
+        two.busy_cores = [](std::size_t) { return false; };
+        sparse_engine e(code, two);
+        grundy_sequence values;
+        for (const std::size_t part : {std::size_t{3000}, std::size_t{20'000}, r.count / 2, r.count})
+          e.extend(values, part);
+        BOOST_TEST_REQUIRE((values == expected));
+        // The helper did take part: a test of one thread twice would prove nothing.
+        const auto& st = e.statistics();
+        BOOST_TEST((st.helper_blocks > st.blocks / 2 || (paired && st.paired_heaps > r.count / 2)));
+        if (!paired) BOOST_TEST(st.paired_heaps == 0u);
+      }
   }
 }
 

@@ -26,6 +26,12 @@ using namespace grundy;
 using detail::thread_choice;
 
 namespace {
+// Work the second thread took part in: blocks whose marks it made, or heaps of blocks the two
+// threads took in turn.
+std::uint64_t on_two_threads(const sparse_statistics& s) { return s.helper_blocks + s.paired_heaps; }
+} // namespace
+
+namespace {
 
 bool avx512() {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -154,7 +160,7 @@ BOOST_AUTO_TEST_CASE(changing_threads_between_chunks_keeps_the_values) {
     threads = 3 - threads;
   }
   BOOST_TEST_REQUIRE((values == expected));
-  BOOST_TEST(e.statistics().helper_blocks > 0u);
+  BOOST_TEST(on_two_threads(e.statistics()) > 0u);
 }
 
 BOOST_AUTO_TEST_CASE(a_copied_engine_runs_its_own_helper) {
@@ -176,23 +182,25 @@ BOOST_AUTO_TEST_CASE(a_copied_engine_runs_its_own_helper) {
   assigned.extend(other, 10'000);
   assigned = e;
   other = values;
-  const auto blocks = copy.statistics().helper_blocks;
+  const auto blocks = on_two_threads(copy.statistics());
   e.extend(values, 90'000);
   copy.extend(copied, 90'000);
   assigned.extend(other, 90'000);
   BOOST_TEST_REQUIRE((values == expected));
   BOOST_TEST_REQUIRE((copied == expected));
   BOOST_TEST_REQUIRE((other == expected));
-  BOOST_TEST(copy.statistics().helper_blocks > blocks); // its own helper ran
+  BOOST_TEST(on_two_threads(copy.statistics()) > blocks); // its own helper ran
 }
 
 // Threads 2, the cores busy (as the hook says) from one heap to another within one call: the
-// helper is set aside there and taken back after, the values those of one thread.
+// helper is set aside there and taken back after, the values those of one thread. The helper
+// marks the blocks ahead here (blocks in turn are looked at between their runs, below).
 std::uint64_t helper_blocks_busy_from(std::size_t from, std::size_t to, std::uint64_t& pauses) {
   const auto code = octal_code::parse("0.6");
   const std::size_t count = 120'000;
   sparse_options options;
   options.threads = 2;
+  options.paired_blocks = false;
   std::size_t looks = 0;
   options.busy_cores = [&](std::size_t values) {
     ++looks;
@@ -221,6 +229,65 @@ BOOST_AUTO_TEST_CASE(the_helper_is_set_aside_and_taken_back_mid_run) {
   BOOST_TEST(for_a_while < never);
 }
 
+BOOST_AUTO_TEST_CASE(blocks_in_turn_are_set_aside_while_the_cores_are_busy) {
+  // 0.6 is proved by two threads taking blocks in turn; the load is looked at between two runs
+  // of blocks, which end at the reviews of the split at the latest (a quarter more values
+  // each): busy from 100,000 on, one thread goes on alone from the next run.
+  const auto code = octal_code::parse("0.6");
+  const std::size_t count = 300'000;
+  const auto expected = sparse_values(code, count);
+  const auto paired_heaps = [&](std::size_t busy_from, std::uint64_t& pauses) {
+    sparse_options options;
+    options.threads = 2;
+    options.busy_cores = [&](std::size_t values) { return values >= busy_from; };
+    sparse_engine e(code, options);
+    grundy_sequence values;
+    e.extend(values, count);
+    BOOST_TEST_REQUIRE((values == expected));
+    pauses = e.statistics().helper_pauses;
+    return e.statistics().paired_heaps;
+  };
+  std::uint64_t pauses = 0;
+  const auto never = paired_heaps(count, pauses);
+  BOOST_TEST(pauses == 0u);
+  BOOST_TEST(never > count / 2);
+  const auto busy = paired_heaps(100'000, pauses);
+  BOOST_TEST(pauses == 1u);
+  BOOST_TEST(busy > 0u);
+  BOOST_TEST(busy < never - 100'000);
+}
+
+BOOST_AUTO_TEST_CASE(blocks_in_turn_stop_and_resume) {
+  // A stop mid-run keeps the values settled so far, each that of one thread, and a later call
+  // goes on from there; and so does a copy of the engine taken then.
+  const auto code = octal_code::parse("0.6");
+  const std::size_t count = 2'000'000;
+  const auto expected = sparse_values(code, count);
+  sparse_options options;
+  options.threads = 2;
+  options.busy_cores = [](std::size_t) { return false; };
+  sparse_engine e(code, options);
+  grundy_sequence values;
+  std::atomic<bool> stop{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    stop = true;
+  });
+  e.extend(values, count, &stop);
+  stopper.join();
+  BOOST_TEST(values.size() < count);
+  BOOST_TEST(values.size() > 20'000u);
+  for (std::size_t h = 0; h < values.size(); ++h)
+    BOOST_TEST_REQUIRE(values[h] == expected[h]);
+  sparse_engine copy(e);
+  grundy_sequence copied = values;
+  e.extend(values, count);
+  copy.extend(copied, count);
+  BOOST_TEST_REQUIRE((values == expected));
+  BOOST_TEST_REQUIRE((copied == expected));
+  BOOST_TEST(e.statistics().paired_heaps > count / 2);
+}
+
 BOOST_AUTO_TEST_CASE(the_choice_follows_the_load_across_calls) {
   // The hook's answer holds from one call of extend to the next, as a measured one does.
   const auto code = octal_code::parse("0.6");
@@ -234,7 +301,7 @@ BOOST_AUTO_TEST_CASE(the_choice_follows_the_load_across_calls) {
     e.extend(values, std::min(part, count));
   BOOST_TEST_REQUIRE((values == sparse_values(code, count)));
   BOOST_TEST(e.statistics().helper_pauses == 2u); // busy from 20,000 and from 60,000
-  BOOST_TEST(e.statistics().helper_blocks > 0u);
+  BOOST_TEST(on_two_threads(e.statistics()) > 0u);
 }
 
 BOOST_AUTO_TEST_CASE(a_busy_window_backs_off_doubling_while_the_load_stays) {
@@ -362,6 +429,7 @@ BOOST_AUTO_TEST_CASE(the_helper_proves_heaps_ahead) {
       const auto expected = sparse_values(code, count);
       sparse_options two;
       two.threads = 2;
+      two.paired_blocks = false;
       two.busy_cores = [](std::size_t) { return false; };
       sparse_engine e(code, two);
       grundy_sequence values;

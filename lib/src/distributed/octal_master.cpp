@@ -180,8 +180,8 @@ struct octal_master::state {
     // they are needed only where this candidate is higher (a one-heap option or a rare pair of
     // a small heap moved it).
     const auto& two = k.moves.two_heaps;
-    std::size_t pairs = wanted.seek_heap(g, two, h, 1, near, scan, seen);
-    pairs += wanted.seek_heap(g, two, h, near, h, scan, seen);
+    std::size_t pairs = seek_heap(wanted, g, two, h, 1, near, scan, seen);
+    pairs += seek_heap(wanted, g, two, h, near, h, scan, seen);
     scanned += pairs;
     figures.master_proof_pairs += pairs;
     if (!wanted.open()) return candidate;

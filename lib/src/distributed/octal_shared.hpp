@@ -267,73 +267,27 @@ private:
   bool on_ = false;
 };
 
-// A heap's proof: the values of the other parity below the candidate that no marked pair
-// reached, sought in pairs scanned from both ends of a range, as the one-process engine does.
-class proof {
-public:
-  // Starts the proof of `candidate`; false when nothing is wanted.
-  bool start(const std::uint8_t* seen, unsigned bits, grundy_value candidate) {
-    wanted_.resize(std::size_t{1} << bits);
-    count_ = detail::sparse::list_wanted(wanted_.data(), seen, candidate);
-    return count_ > 0;
-  }
+using proof = detail::sparse::pair_proof;
 
-  bool settled(const std::uint8_t* seen) noexcept {
-    const auto reached = [seen](grundy_value v) { return seen[v] == 1; };
-    count_ = static_cast<std::size_t>(std::remove_if(wanted_.data(), wanted_.data() + count_, reached) -
-                                      wanted_.data());
-    return count_ == 0;
-  }
-
-  // Marks the pairs (a, m - a), a in [low, high), a chunk from each end in turn: pairs of
-  // small heaps and of two middle-sized heaps reach different values, and one end often ends
-  // the proof. Stops once nothing is wanted; returns the pairs scanned.
-  std::size_t seek(const std::uint32_t* g, std::size_t m, std::size_t low, std::size_t high,
-                   std::uint8_t* seen) {
-    std::size_t scanned = 0;
-    for (std::size_t chunk = detail::sparse::first_chunk; count_ > 0 && low < high;
-         chunk = std::min(2 * chunk, detail::sparse::last_chunk)) {
-      const std::size_t up = std::min(chunk, high - low);
-      for (const std::size_t end = low + up; low < end; ++low)
-        seen[g[low] ^ g[m - low]] = 1;
-      const std::size_t down = std::min(chunk, high - low);
-      for (const std::size_t end = high - down; high > end;) {
-        --high;
-        seen[g[high] ^ g[m - high]] = 1;
-      }
-      scanned += up + down;
-      settled(seen);
+// proof::seek over the pairs (a, h - n - a) of heap h with a in [from, to), for every splitting
+// move n; where the group's scan marked the first move's first pairs, around them.
+inline std::size_t seek_heap(proof& wanted, const std::uint32_t* g,
+                             const std::vector<std::uint32_t>& two_heaps, std::size_t h, std::size_t from,
+                             std::size_t to, const group_scan& scan, std::uint8_t* seen) {
+  constexpr std::size_t marked = detail::sparse::block_scan;
+  std::size_t pairs = 0;
+  for (const std::uint32_t n : two_heaps) {
+    if (h < n + 2 || !wanted.open()) continue;
+    const std::size_t m = h - n, top = std::min(to, m / 2 + 1);
+    if (scan.marked && n == two_heaps.front()) {
+      pairs += wanted.seek(g, m, from, std::min(top, scan.low), seen);
+      pairs += wanted.seek(g, m, std::max(from, scan.high), top, seen);
+      pairs += wanted.seek(g, m, std::max(from, scan.low + marked), std::min(top, scan.high - marked), seen);
+    } else {
+      pairs += wanted.seek(g, m, from, top, seen);
     }
-    return scanned;
   }
-
-  // seek() over the pairs (a, h - n - a) of heap h with a in [from, to), for every splitting move
-  // n; where the group's scan marked the first move's first pairs, around them.
-  std::size_t seek_heap(const std::uint32_t* g, const std::vector<std::uint32_t>& two_heaps, std::size_t h,
-                        std::size_t from, std::size_t to, const group_scan& scan, std::uint8_t* seen) {
-    constexpr std::size_t marked = detail::sparse::block_scan;
-    std::size_t pairs = 0;
-    for (const std::uint32_t n : two_heaps) {
-      if (h < n + 2 || count_ == 0) continue;
-      const std::size_t m = h - n, top = std::min(to, m / 2 + 1);
-      if (scan.marked && n == two_heaps.front()) {
-        pairs += seek(g, m, from, std::min(top, scan.low), seen);
-        pairs += seek(g, m, std::max(from, scan.high), top, seen);
-        pairs += seek(g, m, std::max(from, scan.low + marked), std::min(top, scan.high - marked), seen);
-      } else {
-        pairs += seek(g, m, from, top, seen);
-      }
-    }
-    return pairs;
-  }
-
-  bool open() const noexcept { return count_ > 0; }
-  // After every pair: the least value wanted is the mex.
-  grundy_value least() const noexcept { return wanted_[0]; }
-
-private:
-  std::vector<grundy_value> wanted_;
-  std::size_t count_ = 0;
-};
+  return pairs;
+}
 
 } // namespace grundy::distributed::octal_detail

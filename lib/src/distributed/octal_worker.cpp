@@ -130,7 +130,7 @@ struct worker {
         for (std::size_t h = start; h < end; ++h) {
           std::uint8_t* seen = rows.data() + (h - first) * stride;
           if (!wanted.start(seen, bits, detail::sparse::first_candidate(seen, bits))) continue;
-          pairs += wanted.seek_heap(g, two, h, lag, h, scan, seen);
+          pairs += seek_heap(wanted, g, two, h, lag, h, scan, seen);
         }
       }
       scans.record(pairs, last - first);

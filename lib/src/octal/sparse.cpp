@@ -148,6 +148,7 @@ void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count, con
       available_ && (options_.busy_cores ? !busy_ : load_.begin(available_->system_id(), values.size()));
   helper_ = two ? available_ : nullptr;
   next_look_ = values.size() + look_every;
+  next_paired_ = 0;
   struct release { // the helper's tasks end before extend returns
     impl& engine;
     ~release() {
@@ -159,7 +160,8 @@ void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count, con
   } const released{*this};
   detail::run_steps(
       values, count, stop, [&](const auto* g, std::size_t h) { return step(g, h, stop); },
-      [&](const auto* g, std::size_t h, grundy_value x) { after(g, h, x); });
+      [&](const auto* g, std::size_t h, grundy_value x) { after(g, h, x); },
+      [&](auto& v, std::size_t end) { return paired(v, end, stop); });
 }
 
 // Resuming a saved run (see analysis.cpp). after() widens the buffers itself as values grow,

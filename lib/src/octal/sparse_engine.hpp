@@ -2,7 +2,7 @@
 // The sparse engine's state and the parts that share it: the heap's step and its proof
 // (sparse_proofs.cpp), the block pass and the second thread (sparse_blocks.cpp), the choice
 // of the split (sparse_split.cpp), the driver (sparse.cpp). The hot loops are in
-// sparse_kernels.hpp.
+// sparse_kernels.hpp, the sizes and thresholds they share in sparse_tuning.hpp.
 //
 // Where the time goes, and what is done about it (Officers, 0.6, as the example: 1583 rare
 // heaps, and some sixty values of the rare parity below a typical candidate):
@@ -40,6 +40,8 @@
 #include <grundy/detail/load_watch.hpp>
 
 #include "pairs.hpp"
+#include "sparse_kernels.hpp"
+#include "sparse_tuning.hpp"
 
 #include <array>
 #include <atomic>
@@ -52,74 +54,6 @@
 #include <vector>
 
 namespace grundy {
-
-namespace detail::sparse {
-
-// The first split is chosen once this many values are known: before, naive steps are cheap
-// and the counts too few to tell rare values from common ones.
-constexpr std::size_t first_review = 2048;
-
-// Values beyond 2^12 mean a game whose values keep growing, where no split of the values
-// stays sparse; the engine stops counting them and takes naive steps.
-constexpr unsigned max_split_bits = 12;
-
-// A split pays when the rare heaps are at most this fraction of all heaps: a sparse step then
-// enumerates at most a quarter of the pairs of a naive one before its (usually short) proof.
-constexpr std::size_t max_rare_fraction = 4;
-
-// A proof scans pairs in chunks, checking the values still wanted after each; the chunks
-// grow so that the checks stay cheap beside the long scans a few heaps need.
-constexpr std::size_t first_chunk = 128;
-constexpr std::size_t last_chunk = 1024;
-// Pairs scanned before aimed witnesses are tried: a scanned pair costs a fraction of an aimed
-// try, so aiming is kept for the values a long scan has not found.
-constexpr std::size_t first_budget = 4096;
-
-// Pairs of small heaps, and as many of middle-sized heaps, that the block pass may mark for
-// every heap before its proof (see mark_scan). It pays where the proofs need long scans
-// (0.6: some two thousand pairs), not where a hundred pairs settle them (0.16); the engine
-// turns it on when the proofs since the last review averaged long_proof pairs or more, and off
-// when they averaged less than short_proof. Proofs of wide_proof pairs or more have a third
-// range marked (until they average less than 2 * long_proof): Officers' proofs take some
-// 1400 pairs beyond the block's, 0.376's 800 to 1200.
-constexpr std::size_t block_scan = 256;
-constexpr std::size_t long_proof = 512;
-constexpr std::size_t short_proof = 192;
-constexpr std::size_t wide_proof = 1280;
-
-// Aimed witnesses pair one of this many most frequent values with one of the first heaps of
-// the matching value, this many tries for each.
-constexpr std::size_t frequent_values = 12;
-constexpr std::size_t witness_tries = 32;
-// Heaps remembered for each value, to pair with frequent ones.
-constexpr std::size_t remembered_heaps = 1024;
-
-// Heaps per block at most (see lanes_for).
-constexpr std::size_t max_lanes = 32;
-
-// Values to compute below which a second thread does not pay for its start (some tens of
-// microseconds); whether a whole run is long enough to gain is the caller's choice. Low enough
-// for the short chunks in which a run times two threads against one (2,048 values of 0.146 take
-// 25 ms: with 4,096 here, two threads were timed without their helper and never chosen).
-constexpr std::size_t threaded_values = 256;
-
-// Heaps between two looks at whether the second thread pays (look_at_load): a clock reading
-// each, some milliseconds apart at the slowest heaps.
-constexpr std::size_t look_every = 1024;
-
-// With a second thread that would otherwise wait for work and cannot take the proofs (values
-// of more than nine bits, see prove_ahead), the block pass takes more of the proofs' pairs: up
-// to this many per range (see next_block).
-constexpr std::size_t max_block_scan = 4096;
-constexpr std::size_t block_scan_step = 32;
-
-// How many rare heaps per move the block passes move between the threads at each block, in
-// the direction of the one that did not wait.
-constexpr std::size_t share_step = 4;
-
-inline unsigned parity(std::uint32_t x) noexcept { return static_cast<unsigned>(std::popcount(x)) & 1u; }
-
-} // namespace detail::sparse
 
 class sparse_engine::impl {
 public:
@@ -256,6 +190,41 @@ private:
                  std::size_t to) const;
   rare_prefix rare_now() const noexcept { return {rare_.data(), rare_values_.data(), rare_.size()}; }
   block_marks& block() noexcept { return blocks_[current_]; }
+
+  // Two threads taking blocks in turn (sparse_pairs.cpp).
+  // A block between its two parts: its rows, the candidates proved (block_marks::none: not),
+  // and how many of rare_ its first part read.
+  struct paired_slot {
+    std::vector<std::uint8_t> rows;
+    std::array<grundy_value, detail::sparse::max_lanes> proved{};
+    std::size_t rare_known = 0;
+  };
+  struct paired_thread {
+    std::array<paired_slot, detail::sparse::paired_slots> slots; // blocks proved, not settled
+    std::size_t rare_known = 0;                                  // rare_'s heaps it has seen settled
+    detail::sparse::pair_proof proof;                            // the proof under way
+#ifdef GRUNDY_PAIRS_AVX512
+    detail::wanted_bits bits; // the same values, for the proofs that look pairs up 32 at a time
+#endif
+    grundy_value largest = 0;
+    std::uint64_t steps = 0, pairs = 0, full_scans = 0, waits = 0;
+  };
+  struct paired_run;
+  template <class T> grundy_value paired(std::vector<T>& v, std::size_t count, const std::atomic<bool>* stop);
+  template <class T> bool pairs_ready(std::size_t h) const noexcept;
+  template <class T>
+  grundy_value run_paired(std::vector<T>& v, std::size_t end, const std::atomic<bool>* stop);
+  template <class T> void paired_blocks(paired_run& run, unsigned t) noexcept;
+  std::pair<std::size_t, std::size_t> paired_range(std::size_t n, std::size_t start,
+                                                   std::size_t known_rare) const noexcept;
+  template <std::size_t Row, std::size_t Lanes, class T, class Poll>
+  void prove_block(const T* g, std::size_t start, paired_thread& self, paired_slot& slot, Poll&& poll);
+  template <class T>
+  bool seek_pairs(const T* g, std::size_t m, std::size_t low, std::size_t high, std::uint8_t* seen,
+                  paired_thread& self);
+  template <std::size_t Row, std::size_t Lanes, class T>
+  void settle_block(T* g, std::size_t start, paired_thread& self, paired_slot& slot, paired_run& run);
+  std::size_t next_paired_ = 0; // the heap at which a paired run is next considered
 
   // Bookkeeping as values arrive (sparse.cpp).
   template <class T> void after(const T* g, std::size_t h, grundy_value x);

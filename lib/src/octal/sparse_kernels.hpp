@@ -6,7 +6,9 @@
 #include <grundy/labelling.hpp>
 
 #include "pairs.hpp"
+#include "sparse_tuning.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -14,6 +16,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 namespace grundy::detail::sparse {
 
@@ -202,6 +205,93 @@ inline void unpack_row(std::uint8_t* row, std::uint64_t* bits, std::size_t words
     }
   }
 }
+
+// A heap's proof with the pairs looked up one by one: the values of the other parity below
+// the candidate that no marked pair reached, sought in pairs scanned from both ends of a
+// range. Pairs of small heaps and pairs of two middle-sized heaps reach different values, and
+// one end often ends the proof. Where the values fit in 9 bits and the processor has AVX-512,
+// seek_wanted below looks them up 32 at a time instead.
+class pair_proof {
+public:
+  // Starts the proof of `candidate` from `seen`, a row of 2^bits marks or more; false when
+  // nothing is wanted.
+  bool start(const std::uint8_t* seen, unsigned bits, grundy_value candidate) {
+    wanted_.resize(std::size_t{1} << bits);
+    count_ = list_wanted(wanted_.data(), seen, candidate);
+    return count_ > 0;
+  }
+
+  // Drops the values reached from those wanted; true when none is left.
+  bool settled(const std::uint8_t* seen) noexcept {
+    const auto reached = [seen](grundy_value v) { return seen[v] == 1; };
+    count_ = static_cast<std::size_t>(std::remove_if(wanted_.data(), wanted_.data() + count_, reached) -
+                                      wanted_.data());
+    return count_ == 0;
+  }
+
+  // Marks the pairs (a, m - a), a in [low, high), a chunk from each end in turn (chunks
+  // growing from first_chunk to last_chunk), checking what is still wanted after each round.
+  // Stops once nothing is; returns the pairs scanned.
+  template <class T>
+  std::size_t seek(const T* g, std::size_t m, std::size_t low, std::size_t high, std::uint8_t* seen) {
+    std::size_t scanned = 0;
+    for (std::size_t chunk = first_chunk; count_ > 0 && low < high; chunk = std::min(2 * chunk, last_chunk)) {
+      const std::size_t up = std::min(chunk, high - low);
+      for (const std::size_t end = low + up; low < end; ++low)
+        seen[g[low] ^ g[m - low]] = 1;
+      const std::size_t down = std::min(chunk, high - low);
+      for (const std::size_t end = high - down; high > end;) {
+        --high;
+        seen[g[high] ^ g[m - high]] = 1;
+      }
+      scanned += up + down;
+      settled(seen);
+    }
+    return scanned;
+  }
+
+  bool open() const noexcept { return count_ > 0; }
+  // After every pair: the least value wanted is the mex.
+  grundy_value least() const noexcept { return wanted_[0]; }
+
+private:
+  std::vector<grundy_value> wanted_;
+  std::size_t count_ = 0;
+};
+
+#ifdef GRUNDY_PAIRS_AVX512
+// Looks for the values of `wanted` in the pairs (a, r - a), a in [low, high), at most `budget`
+// of them, a chunk at each end in turn (chunks growing from first_chunk to last_chunk), the
+// range shrinking as it goes; each value found is marked in `seen` and taken from `wanted`.
+// Stops once nothing is wanted; returns the pairs looked at. The pairs are looked up 32 at a
+// time (detail::find_wanted), the last few of a chunk one by one.
+template <class T>
+std::size_t seek_wanted(const T* g, std::size_t r, std::size_t& low, std::size_t& high, std::size_t budget,
+                        detail::wanted_bits& wanted, std::uint8_t* seen) noexcept {
+  std::size_t pairs = 0;
+  const auto search = [&](std::size_t from, std::size_t to) {
+    std::size_t a = detail::find_wanted(g, r, from, to, wanted, seen);
+    for (; a < to && wanted.count > 0; ++a) {
+      const grundy_value v = grundy_value{g[a]} ^ g[r - a];
+      if (wanted.take(v)) seen[v] = 1;
+    }
+    pairs += a - from;
+  };
+  for (std::size_t chunk = first_chunk; wanted.count > 0 && low < high && budget > 0;
+       chunk = std::min(2 * chunk, last_chunk)) {
+    const std::size_t up = std::min({chunk, high - low, budget});
+    search(low, low + up);
+    low += up;
+    budget -= up;
+    if (wanted.count == 0) break;
+    const std::size_t down = std::min({chunk, high - low, budget});
+    search(high - down, high);
+    high -= down;
+    budget -= down;
+  }
+  return pairs;
+}
+#endif
 
 // Calls f(Row, Lanes) with the layout of rows for values below 2^bits as compile-time
 // constants, so that the marking loops above are compiled once per layout.

@@ -17,44 +17,6 @@ namespace grundy {
 
 using namespace detail::sparse;
 
-namespace {
-
-#ifdef GRUNDY_PAIRS_AVX512
-// Looks for the values of `wanted` in the pairs (a, r - a), a in [low, high), at most `budget`
-// of them, a chunk at each end in turn (chunks growing from first_chunk to last_chunk), the
-// range shrinking as it goes; each value found is marked in `seen` and taken from `wanted`.
-// Stops once nothing is wanted; returns the pairs looked at. The pairs are looked up 32 at a
-// time (detail::find_wanted), the last few of a chunk one by one.
-template <class T>
-std::size_t seek_wanted(const T* g, std::size_t r, std::size_t& low, std::size_t& high, std::size_t budget,
-                        detail::wanted_bits& wanted, std::uint8_t* seen) noexcept {
-  std::size_t pairs = 0;
-  const auto search = [&](std::size_t from, std::size_t to) {
-    std::size_t a = detail::find_wanted(g, r, from, to, wanted, seen);
-    for (; a < to && wanted.count > 0; ++a) {
-      const grundy_value v = grundy_value{g[a]} ^ g[r - a];
-      if (wanted.take(v)) seen[v] = 1;
-    }
-    pairs += a - from;
-  };
-  for (std::size_t chunk = first_chunk; wanted.count > 0 && low < high && budget > 0;
-       chunk = std::min(2 * chunk, last_chunk)) {
-    const std::size_t up = std::min({chunk, high - low, budget});
-    search(low, low + up);
-    low += up;
-    budget -= up;
-    if (wanted.count == 0) break;
-    const std::size_t down = std::min({chunk, high - low, budget});
-    search(high - down, high);
-    high -= down;
-    budget -= down;
-  }
-  return pairs;
-}
-#endif
-
-} // namespace
-
 // Each heap's row marks row[v] = 1 for every value reached. It starts as a copy of
 // pattern_[e]: 0 for the candidate values, those only pairs with a rare heap reach (known
 // completely once those pairs are marked), 2 for the values of parity e, which pairs of two

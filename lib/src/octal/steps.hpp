@@ -60,15 +60,22 @@ std::optional<grundy_value> naive_step(const T* g, std::size_t h, const octal_mo
   return static_cast<grundy_value>(static_cast<const std::uint8_t*>(std::memchr(seen, 0, size)) - seen);
 }
 
+// No bulk steps: run_steps steps every heap.
+struct no_bulk {
+  template <class V> grundy_value operator()(V&, std::size_t) const noexcept { return 0; }
+};
+
 // Runs step(g, h) for h = values.size() .. count - 1, appending each value, at the storage's
 // current width; after(g, h, value) sees every value once it is stored. A value too wide for
 // the storage is appended after widening, and the loop resumes at the new width. The
 // storage must already have room for `count` values at its width, so that `g` stays valid.
 // Once *stop is true, or a step returns nothing (it saw the flag itself), the values stored
 // so far stay and the rest are left: a later call continues from there with the same results.
-template <class Step, class After>
+// Before each heap, bulk(v, count) may append values itself, taken into account by then, at
+// most `count` in all and within the storage's room; it returns the largest.
+template <class Step, class After, class Bulk = no_bulk>
 void run_steps(grundy_sequence& values, std::size_t count, const std::atomic<bool>* stop, Step&& step,
-               After&& after) {
+               After&& after, Bulk&& bulk = {}) {
   if (values.empty() && count > 0) {
     values.push_back(0); // no move from an empty heap
     values.visit([&](auto g) { after(g.data(), std::size_t{0}, grundy_value{0}); });
@@ -81,6 +88,8 @@ void run_steps(grundy_sequence& values, std::size_t count, const std::atomic<boo
       grundy_value largest = 0;
       std::optional<grundy_value> wide;
       for (std::size_t h = v.size(); h < count; ++h) {
+        largest = std::max(largest, bulk(v, count));
+        if ((h = v.size()) >= count) break;
         const std::optional<grundy_value> x = stop_requested(stop) ? std::nullopt : step(g, h);
         if (!x) {
           stopped = true;

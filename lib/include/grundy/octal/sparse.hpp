@@ -32,10 +32,15 @@ struct sparse_options {
   // instructions (AVX-512) where it has them. The values do not depend on it either; tests turn
   // it off to check the portable code.
   bool vector_proofs = true;
-  // Threads for one sequence, 0 for every core. With 2 or more, a second thread marks the rare
-  // pairs of the next blocks of heaps, and goes on with their proofs, while the first settles
-  // the current one. The values do not depend on it.
+  // Threads for one sequence, 0 for every core. With 2 or more, two threads take blocks of
+  // heaps in turn, each proving its block from the values a block before it, then settling it
+  // once the block before is; where aimed witnesses pay (they read lists that change as values
+  // arrive), a second thread marks the rare pairs of the next blocks instead, and goes on with
+  // their proofs, while the first settles the current one. The values do not depend on it.
   unsigned threads = 1;
+  // With two threads, take blocks in turn where the code allows; false keeps the second
+  // thread on the next blocks' marks (tests use it to check both). Not the values either.
+  bool paired_blocks = true;
   // With a second thread, the engine looks every few thousand heaps at whether other work
   // keeps the threads from running (their time waiting for a processor) and runs on one thread
   // for a while when it does, or, where their waits were many and short, when a probe on one
@@ -57,6 +62,8 @@ struct sparse_statistics {
   std::uint64_t helper_waits = 0;  // blocks the first thread had to wait for
   std::uint64_t helper_proofs = 0; // heaps whose proof the second thread had completed
   std::uint64_t helper_pauses = 0; // times the second thread was set aside, the cores busy
+  std::uint64_t paired_heaps = 0;  // heaps of blocks the two threads took in turn
+  std::uint64_t paired_waits = 0;  // of those blocks, those that waited for the block before
   std::uint64_t reviews = 0;       // times the split was reconsidered
   std::uint64_t changes = 0;       // times it changed
 };
