@@ -263,20 +263,27 @@ BOOST_AUTO_TEST_CASE(blocks_in_turn_stop_and_resume) {
   const auto code = octal_code::parse("0.6");
   const std::size_t count = 2'000'000;
   const auto expected = sparse_values(code, count);
+  // The stop comes a little after the engine has passed 300,000 values (the looks at the load
+  // say when), however fast the machine.
+  std::atomic<bool> stop{false}, under_way{false};
   sparse_options options;
   options.threads = 2;
-  options.busy_cores = [](std::size_t) { return false; };
+  options.busy_cores = [&](std::size_t values) {
+    if (values >= 300'000) under_way = true;
+    return false;
+  };
   sparse_engine e(code, options);
   grundy_sequence values;
-  std::atomic<bool> stop{false};
   std::thread stopper([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    while (!under_way)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
     stop = true;
   });
   e.extend(values, count, &stop);
   stopper.join();
   BOOST_TEST(values.size() < count);
-  BOOST_TEST(values.size() > 20'000u);
+  BOOST_TEST(values.size() >= 300'000u);
   for (std::size_t h = 0; h < values.size(); ++h)
     BOOST_TEST_REQUIRE(values[h] == expected[h]);
   sparse_engine copy(e);
