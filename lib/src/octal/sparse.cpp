@@ -103,6 +103,21 @@ void sparse_engine::impl::look_at_load(std::size_t h) {
   helper_ = two ? available_ : nullptr;
 }
 
+// Heap h's value x in the counts and the lists of heaps by value; the lists first, the one
+// allocation, so that a refused one leaves the counts as they were.
+void sparse_engine::impl::count_value(std::size_t h, grundy_value x) {
+  if (x >= positions_.size()) positions_.resize(std::size_t{1} << bits_);
+  if (positions_[x].size() < remembered_heaps) positions_[x].push_back(static_cast<std::uint32_t>(h));
+  ++counts_[h & 1u][x];
+}
+
+// Whether the split is to be reviewed early after heap h, with `rare` rare heaps up to it: a
+// split that was good can turn bad, most new heaps rare.
+bool sparse_engine::impl::drifting(std::size_t h, std::size_t rare) const noexcept {
+  return split_.mask != 0 && !options_.fixed_split &&
+         2 * (rare - review_rare_) > (h + 1 - review_count_) + 1024;
+}
+
 template <class T> void sparse_engine::impl::after(const T* g, std::size_t h, grundy_value x) {
   seen_values_ = h + 1;
   if (x >> bits_) {
@@ -111,19 +126,12 @@ template <class T> void sparse_engine::impl::after(const T* g, std::size_t h, gr
   }
   if (h == 0) return;
   if (available_ && h >= next_look_) look_at_load(h);
-  if (counting_) {
-    ++counts_[h & 1u][x];
-    if (x >= positions_.size()) positions_.resize(std::size_t{1} << bits_);
-    if (positions_[x].size() < remembered_heaps) positions_[x].push_back(static_cast<std::uint32_t>(h));
-  }
+  if (counting_) count_value(h, x);
   if (split_.mask != 0 && is_rare(h, x)) {
     rare_.push_back(static_cast<std::uint32_t>(h));
     rare_values_.push_back(x);
   }
-  // A split that was good can turn bad: review early when most new heaps are rare.
-  const bool drifting =
-      split_.mask != 0 && 2 * (rare_.size() - review_rare_) > (h + 1 - review_count_) + 1024;
-  if (h + 1 >= next_review_ || (drifting && !options_.fixed_split)) {
+  if (h + 1 >= next_review_ || drifting(h, rare_.size())) {
     drain(); // a review may change the split, the patterns and what mark_scan marks
     review(g, h + 1);
   }

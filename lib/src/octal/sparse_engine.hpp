@@ -211,7 +211,7 @@ private:
   };
   struct paired_run;
   template <class T> grundy_value paired(std::vector<T>& v, std::size_t count, const std::atomic<bool>* stop);
-  template <class T> bool pairs_ready(std::size_t h) const noexcept;
+  bool pairs_ready(std::size_t h) const noexcept;
   template <class T>
   grundy_value run_paired(std::vector<T>& v, std::size_t end, const std::atomic<bool>* stop);
   template <class T> void paired_blocks(paired_run& run, unsigned t) noexcept;
@@ -228,6 +228,8 @@ private:
 
   // Bookkeeping as values arrive (sparse.cpp).
   template <class T> void after(const T* g, std::size_t h, grundy_value x);
+  void count_value(std::size_t h, grundy_value x);
+  bool drifting(std::size_t h, std::size_t rare) const noexcept;
   void fit(grundy_value largest);
   void invalidate_blocks() noexcept;
   void drain() noexcept;

@@ -51,7 +51,7 @@ struct sparse_engine::impl::paired_run {
 // review): where the proofs are short, a block is a few microseconds of work, and the chain
 // of settled blocks, a hand-over between the cores each, would be most of it. It was measured
 // where proofs are long (Officers); elsewhere the helper marking ahead stays.
-template <class T> bool sparse_engine::impl::pairs_ready(std::size_t h) const noexcept {
+bool sparse_engine::impl::pairs_ready(std::size_t h) const noexcept {
   if (!helper_ || !options_.paired_blocks || split_.mask == 0 || bits_ > max_split_bits || !counting_ ||
       moves_.two_heaps.empty() || !moves_.three_heaps.empty() || witnesses_pay_ || !scan_in_blocks_)
     return false;
@@ -68,7 +68,7 @@ grundy_value sparse_engine::impl::paired(std::vector<T>& v, std::size_t count,
   if (h < next_paired_) return 0;
   next_paired_ = h + 64; // what stops a run now seldom changes sooner
   if (available_ && h >= next_look_) look_at_load(h);
-  if (!pairs_ready<T>(h) || next_review_ <= h + 1) return 0;
+  if (!pairs_ready(h) || next_review_ <= h + 1) return 0;
   return run_paired(v, std::min({count, next_review_ - 1, h + paired_span}), stop);
 }
 
@@ -307,16 +307,14 @@ void sparse_engine::impl::settle_block(T* g, std::size_t start, paired_thread& s
     }
     // A heap after which one thread would review the split (see after) is left to it.
     const bool rare = is_rare(h, x);
-    const bool drifting = 2 * (rare_.size() + rare - review_rare_) > (h + 1 - review_count_) + 1024;
-    if (drifting && !options_.fixed_split) {
+    if (drifting(h, rare_.size() + rare)) {
       run.cut_at(h);
       return;
     }
     // The one allocation here: where the memory account refuses it, one thread's steps take
     // the heap again and report it.
     try {
-      if (x >= positions_.size()) positions_.resize(std::size_t{1} << bits_);
-      if (positions_[x].size() < remembered_heaps) positions_[x].push_back(static_cast<std::uint32_t>(h));
+      count_value(h, x);
     } catch (...) {
       run.cut_at(h);
       return;
@@ -324,7 +322,6 @@ void sparse_engine::impl::settle_block(T* g, std::size_t start, paired_thread& s
     g[h] = static_cast<T>(x);
     self.largest = std::max(self.largest, x);
     seen_values_ = h + 1;
-    ++counts_[h & 1u][x];
     if (rare) {
       rare_.push_back(static_cast<std::uint32_t>(h));
       rare_values_.push_back(x);
