@@ -25,12 +25,3 @@ function(grundy_precompile_headers target)
     target_precompile_headers(${target} PRIVATE ${ARGN} ${GRUNDY_PCH_HEADERS})
   endif()
 endfunction()
-
-# ccache caches units that use a precompiled header only with these sloppiness settings
-# (ccache's manual, "Precompiled headers"): without them every such unit is a miss.
-if(GRUNDY_PCH AND CMAKE_CXX_COMPILER_LAUNCHER MATCHES "(^|/)ccache$")
-  find_program(GRUNDY_ENV_PROGRAM env)
-  set(CMAKE_CXX_COMPILER_LAUNCHER
-      ${GRUNDY_ENV_PROGRAM} CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
-      ${CMAKE_CXX_COMPILER_LAUNCHER})
-endif()

@@ -22,12 +22,15 @@ sed -i 's|#include <grundy/io/games/registry.hpp>|#include <grundy/io/games/lask
 sed -i 's|_entry>;|_entry, lasker_entry>;|' "$list"
 grep -q 'lasker_entry>;' "$list" || { echo "the list of built-in games has changed shape: update this test"; exit 1; }
 
-cmake -S "$work/src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DGRUNDY_BUILD_TESTS=OFF \
+# The copy builds in src/build, as the sources build in build/, and ccache's base_dir is the
+# original sources' folder: the units the new game does not touch are then the main build's.
+build=$work/src/build
+cmake -S "$work/src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DGRUNDY_BUILD_TESTS=OFF \
   -DGRUNDY_BUILD_EXAMPLES=OFF -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_MPI=OFF -DGRUNDY_PYTHON=ON \
-  -DPython3_EXECUTABLE="$(command -v "$python")" >"$work/configure.log"
-cmake --build "$work/build" -j2 --target grundy_cli grundy_python >"$work/build.log" 2>&1 ||
+  -DGRUNDY_CCACHE_BASEDIR="$source_dir" -DPython3_EXECUTABLE="$(command -v "$python")" >"$work/configure.log"
+cmake --build "$build" -j2 --target grundy_cli grundy_python >"$work/build.log" 2>&1 ||
   { tail -30 "$work/build.log"; exit 1; }
-grundy=$work/build/apps/grundy
+grundy=$build/apps/grundy
 cd "$work"
 
 fail() { echo "FAILED: $*"; exit 1; }
@@ -62,7 +65,7 @@ PY
 grep -q 'give at least one heap size, as in: grundy hint lasker 3 4 5' err.txt || fail "message: $(cat err.txt)"
 
 # Python: the class from the entry, solve, hint, moves and an export.
-PYTHONPATH=$work/build/python "$python" - <<'PY' || fail "Python"
+PYTHONPATH=$build/python "$python" - <<'PY' || fail "Python"
 import grundy
 def value(n):
     return 0 if n == 0 else {1: n, 2: n, 3: n + 1, 0: n - 1}[n % 4]
