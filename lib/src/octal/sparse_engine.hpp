@@ -82,6 +82,18 @@ private:
   template <class T>
   std::optional<grundy_value> step(const T* g, std::size_t h, const std::atomic<bool>* stop);
   template <class T> void mark_recent(const T* g, std::size_t h, std::uint8_t* seen) const;
+  // Marks the pairs (r, m - r) of the rare heaps r < m outside rare_[from, to): those a pass
+  // over that part of the list left out. Both paths of one heap's rare pairs use it.
+  template <class T>
+  void mark_rare_outside(const T* g, std::size_t m, std::size_t from, std::size_t to,
+                         std::uint8_t* seen) const noexcept {
+    const auto mark = [&](std::size_t j, std::size_t end) {
+      for (; j < end && rare_[j] < m; ++j)
+        seen[rare_values_[j] ^ g[m - rare_[j]]] = 1;
+    };
+    mark(0, from);
+    mark(to, rare_.size());
+  }
   template <class T>
   grundy_value prove(const T* g, std::size_t h, std::uint8_t* seen, grundy_value candidate);
   bool settled(const std::uint8_t* seen) noexcept;

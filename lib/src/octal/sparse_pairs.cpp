@@ -277,12 +277,8 @@ void sparse_engine::impl::settle_block(T* g, std::size_t start, paired_thread& s
     for (const auto n : moves_.one_heap)
       if (n < h) seen[g[h - n]] = 1;
     for (const std::uint32_t n : moves) {
-      const std::size_t m = h - n;
       const auto [from, to] = paired_range(n, start, slot.rare_known);
-      for (std::size_t j = 0; j < from && rare_[j] < m; ++j)
-        seen[rare_values_[j] ^ g[m - rare_[j]]] = 1;
-      for (std::size_t j = to; j < rare_.size() && rare_[j] < m; ++j)
-        seen[rare_values_[j] ^ g[m - rare_[j]]] = 1;
+      mark_rare_outside(g, h - n, from, to, seen);
     }
     const std::size_t m = h - moves.front(), top = m / 2 + 1;
     const std::size_t low = std::min((paired_lag + 1) * Lanes, top);

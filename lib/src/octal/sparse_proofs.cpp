@@ -74,14 +74,7 @@ void sparse_engine::impl::mark_recent(const T* g, std::size_t h, std::uint8_t* s
   for (std::size_t k = 0; k < moves_.two_heaps.size(); ++k) {
     const std::size_t n = moves_.two_heaps[k];
     if (n + 2 > h) break; // the lists are in increasing n
-    const std::size_t limit = h - n - 1;
-    const T* mirror = g + (h - n);
-    const auto mark = [&](std::size_t j, std::size_t end) {
-      for (; j < end && rare_[j] <= limit; ++j)
-        seen[rare_values_[j] ^ mirror[-static_cast<std::ptrdiff_t>(rare_[j])]] = 1;
-    };
-    mark(0, blocks_[current_].first[k]);
-    mark(blocks_[current_].last[k], rare_.size());
+    mark_rare_outside(g, h - n, blocks_[current_].first[k], blocks_[current_].last[k], seen);
   }
 }
 
