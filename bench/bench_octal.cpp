@@ -3,8 +3,11 @@
 //   bench_octal                                the standard suite (several minutes: the naive run is long)
 //   bench_octal compare CODE N RUNS [NAIVE]    naive (NAIVE runs, default RUNS) against sparse on G(0..N-1)
 //   bench_octal settle CODE RUNS               time to prove the period (sparse engine, as the CLI runs it)
-//   bench_octal speed CODE N RUNS [portable]   sparse throughput and memory on G(0..N-1); `portable`
-//                                              keeps the proofs off the vector instructions
+//   bench_octal speed CODE N RUNS [portable] [held] [-jT]
+//                                              sparse throughput and memory on G(0..N-1) on T threads;
+//                                              `portable` keeps the proofs off the vector instructions,
+//                                              `held` keeps two threads whatever the load (how the
+//                                              threads' split itself bears a neighbour)
 //   bench_octal search CODE N RUNS             the periodicity search alone on G(0..N-1), which a
 //                                              run makes each time its values grow by an eighth
 //
@@ -63,8 +66,8 @@ void print_statistics(const sparse_engine& e, std::size_t n) {
     fmt::print("  second thread: prepared {} blocks of {}, proved {} heaps; the first thread waited for {}\n",
                st.helper_blocks, st.blocks, st.helper_proofs, st.helper_waits);
   if (st.paired_heaps > 0)
-    fmt::print("  blocks in turn: {} heaps, {} blocks waited for the block before\n", st.paired_heaps,
-               st.paired_waits);
+    fmt::print("  blocks as they come: {} heaps, {} waits for the other thread, {} late blocks begun again\n",
+               st.paired_heaps, st.paired_waits, st.paired_retaken);
 }
 
 void compare(const std::string& text, std::size_t n, int runs, int naive_runs) {
@@ -101,11 +104,10 @@ void settle(const std::string& text, int runs) {
     fmt::print("settle {}: {}, {} values, no period\n", code.str(), summary(times), a.values.size());
 }
 
-void speed(const std::string& text, std::size_t n, int runs, bool vector_proofs, unsigned threads = 1) {
+void speed(const std::string& text, std::size_t n, int runs, sparse_options options = {}) {
   const auto code = octal_code::parse(text);
-  sparse_options options;
-  options.vector_proofs = vector_proofs;
-  options.threads = threads;
+  const bool vector_proofs = options.vector_proofs;
+  const unsigned threads = options.threads;
   std::vector<timing> times;
   grundy_sequence values;
   sparse_engine last(code, options);
@@ -155,27 +157,30 @@ int main(int argc, char** argv) {
   if (args.empty()) {
     compare("0.16", 1'000'000, 3, 1);
     settle("0.376", 3);
-    speed("0.6", std::size_t{1} << 24, 3, true);
-    speed("0.6", std::size_t{1} << 24, 3, true, 2);
+    speed("0.6", std::size_t{1} << 24, 3);
+    sparse_options two;
+    two.threads = 2;
+    speed("0.6", std::size_t{1} << 24, 3, two);
   } else if (args[0] == "compare" && args.size() >= 3) {
     const int runs = static_cast<int>(number(3, 3));
     compare(args[1], number(2, 100000), runs, static_cast<int>(number(4, static_cast<std::size_t>(runs))));
   } else if (args[0] == "settle" && args.size() >= 2) {
     settle(args[1], static_cast<int>(number(2, 3)));
   } else if (args[0] == "speed" && args.size() >= 3) {
-    bool vector_proofs = true;
-    unsigned threads = 1;
+    sparse_options options;
     for (std::size_t i = 4; i < args.size(); ++i)
       if (args[i] == "portable")
-        vector_proofs = false;
+        options.vector_proofs = false;
+      else if (args[i] == "held") // both threads whatever the load: how the split itself bears it
+        options.busy_cores = [](std::size_t) { return false; };
       else if (args[i].starts_with("-j"))
-        threads = static_cast<unsigned>(std::strtoul(args[i].c_str() + 2, nullptr, 10));
-    speed(args[1], number(2, 1000000), static_cast<int>(number(3, 3)), vector_proofs, std::max(threads, 1u));
+        options.threads = std::max(static_cast<unsigned>(std::strtoul(args[i].c_str() + 2, nullptr, 10)), 1u);
+    speed(args[1], number(2, 1000000), static_cast<int>(number(3, 3)), options);
   } else if (args[0] == "search" && args.size() >= 3) {
     search(args[1], number(2, 1000000), static_cast<int>(number(3, 9)));
   } else {
     fmt::print(stderr, "usage: bench_octal [compare CODE N RUNS [NAIVE] | settle CODE RUNS | speed CODE N "
-                       "RUNS [portable] [-jTHREADS] | search CODE N RUNS]\n");
+                       "RUNS [portable] [held] [-jTHREADS] | search CODE N RUNS]\n");
     return 2;
   }
   return 0;

@@ -323,7 +323,7 @@ BOOST_AUTO_TEST_CASE(officers_with_either_proof) {
 }
 
 BOOST_AUTO_TEST_CASE(two_threads_give_the_values_of_one) {
-  // Two threads take blocks in turn, or a second thread marks most rare pairs of the blocks
+  // Two threads take whole blocks, or a second thread marks most rare pairs of the blocks
   // ahead (sparse_options::threads, paired_blocks); the values must be those of one thread,
   // whatever the schedule: with one splitting move (0.6, whose values need two bytes from heap
   // 10344 on, so that the storage widens under the threads) or two (0.376, 4.7), one byte or

@@ -13,6 +13,10 @@
 #include <grundy/octal/code.hpp>
 #include <grundy/octal/sparse.hpp>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -27,7 +31,7 @@ using detail::thread_choice;
 
 namespace {
 // Work the second thread took part in: blocks whose marks it made, or heaps of blocks the two
-// threads took in turn.
+// threads took whole.
 std::uint64_t on_two_threads(const sparse_statistics& s) { return s.helper_blocks + s.paired_heaps; }
 } // namespace
 
@@ -194,7 +198,7 @@ BOOST_AUTO_TEST_CASE(a_copied_engine_runs_its_own_helper) {
 
 // Threads 2, the cores busy (as the hook says) from one heap to another within one call: the
 // helper is set aside there and taken back after, the values those of one thread. The helper
-// marks the blocks ahead here (blocks in turn are looked at between their runs, below).
+// marks the blocks ahead here (whole blocks are looked at between their runs, below).
 std::uint64_t helper_blocks_busy_from(std::size_t from, std::size_t to, std::uint64_t& pauses) {
   const auto code = octal_code::parse("0.6");
   const std::size_t count = 120'000;
@@ -229,8 +233,8 @@ BOOST_AUTO_TEST_CASE(the_helper_is_set_aside_and_taken_back_mid_run) {
   BOOST_TEST(for_a_while < never);
 }
 
-BOOST_AUTO_TEST_CASE(blocks_in_turn_are_set_aside_while_the_cores_are_busy) {
-  // 0.6 is proved by two threads taking blocks in turn; the load is looked at between two runs
+BOOST_AUTO_TEST_CASE(whole_blocks_are_set_aside_while_the_cores_are_busy) {
+  // 0.6 is proved by two threads taking whole blocks; the load is looked at between two runs
   // of blocks, which end at the reviews of the split at the latest (a quarter more values
   // each): busy from 100,000 on, one thread goes on alone from the next run.
   const auto code = octal_code::parse("0.6");
@@ -257,7 +261,38 @@ BOOST_AUTO_TEST_CASE(blocks_in_turn_are_set_aside_while_the_cores_are_busy) {
   BOOST_TEST(busy < never - 100'000);
 }
 
-BOOST_AUTO_TEST_CASE(blocks_in_turn_stop_and_resume) {
+#if defined(__linux__)
+BOOST_AUTO_TEST_CASE(a_late_threads_block_is_begun_again_by_the_other) {
+  // Both threads on one processor, as a virtual processor taken away by its host for
+  // milliseconds: each time slice leaves one thread in the middle of a block, which the other,
+  // with every other block handed out, begins again rather than wait for it. The values stay
+  // those of one thread.
+  const auto code = octal_code::parse("0.6");
+  const std::size_t count = 300'000;
+  const auto expected = sparse_values(code, count);
+  cpu_set_t all, one;
+  BOOST_TEST_REQUIRE(sched_getaffinity(0, sizeof all, &all) == 0);
+  CPU_ZERO(&one);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &all)) {
+      CPU_SET(cpu, &one);
+      break;
+    }
+  BOOST_TEST_REQUIRE(sched_setaffinity(0, sizeof one, &one) == 0); // the helper started below inherits it
+  sparse_options options;
+  options.threads = 2;
+  options.busy_cores = [](std::size_t) { return false; }; // two threads, whatever the load
+  sparse_engine e(code, options);
+  grundy_sequence values;
+  e.extend(values, count);
+  sched_setaffinity(0, sizeof all, &all);
+  BOOST_TEST_REQUIRE((values == expected));
+  BOOST_TEST(e.statistics().paired_heaps > count / 2);
+  BOOST_TEST(e.statistics().paired_retaken > 0u);
+}
+#endif
+
+BOOST_AUTO_TEST_CASE(whole_blocks_stop_and_resume) {
   // A stop mid-run keeps the values settled so far, each that of one thread, and a later call
   // goes on from there; and so does a copy of the engine taken then.
   const auto code = octal_code::parse("0.6");

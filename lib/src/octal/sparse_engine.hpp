@@ -203,23 +203,24 @@ private:
   rare_prefix rare_now() const noexcept { return {rare_.data(), rare_values_.data(), rare_.size()}; }
   block_marks& block() noexcept { return blocks_[current_]; }
 
-  // Two threads taking blocks in turn (sparse_pairs.cpp).
+  // Two threads taking blocks as they come (sparse_pairs.cpp).
   // A block between its two parts: its rows, the candidates proved (block_marks::none: not),
-  // and how many of rare_ its first part read.
+  // how many of rare_ its first part read, and which block the slot holds complete (its
+  // number + 1, published last; another number: none).
   struct paired_slot {
     std::vector<std::uint8_t> rows;
     std::array<grundy_value, detail::sparse::max_lanes> proved{};
     std::size_t rare_known = 0;
+    std::size_t done = 0;
   };
   struct paired_thread {
-    std::array<paired_slot, detail::sparse::paired_slots> slots; // blocks proved, not settled
-    std::size_t rare_known = 0;                                  // rare_'s heaps it has seen settled
-    detail::sparse::pair_proof proof;                            // the proof under way
+    std::array<paired_slot, detail::sparse::paired_window> slots; // block k in slot k % window
+    detail::sparse::pair_proof proof;                             // the proof under way
 #ifdef GRUNDY_PAIRS_AVX512
     detail::wanted_bits bits; // the same values, for the proofs that look pairs up 32 at a time
 #endif
     grundy_value largest = 0;
-    std::uint64_t steps = 0, pairs = 0, full_scans = 0, waits = 0;
+    std::uint64_t steps = 0, pairs = 0, full_scans = 0, waits = 0, retaken = 0;
   };
   struct paired_run;
   template <class T> grundy_value paired(std::vector<T>& v, std::size_t count, const std::atomic<bool>* stop);
@@ -230,7 +231,7 @@ private:
   std::pair<std::size_t, std::size_t> paired_range(std::size_t n, std::size_t start,
                                                    std::size_t known_rare) const noexcept;
   template <std::size_t Row, std::size_t Lanes, class T, class Poll>
-  void prove_block(const T* g, std::size_t start, paired_thread& self, paired_slot& slot, Poll&& poll);
+  bool prove_block(const T* g, std::size_t start, paired_thread& self, paired_slot& slot, Poll&& poll);
   template <class T>
   bool seek_pairs(const T* g, std::size_t m, std::size_t low, std::size_t high, std::uint8_t* seen,
                   paired_thread& self);

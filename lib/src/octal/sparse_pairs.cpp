@@ -1,18 +1,22 @@
-// Two threads proving whole blocks in turn: thread 0 the even blocks of a run, thread 1 the
-// odd ones. A block of heaps is worked on in two parts. The first needs only the values
-// paired_lag blocks before it: the rare pairs of those heaps, the proofs' first pairs, the
-// candidate those give and its proof from the pairs a >= (paired_lag + 1) * lanes, where
-// nearly all the time goes. The second waits for the block just before it, settled by the
-// other thread, then marks what the first could not read (the moves to one heap, the rare
-// heaps of the last few blocks and the first few, the pairs of small heaps a) and takes the
-// candidate: where it is the one the first part proved, as in 98% of Officers' heaps, that is
-// the value; else the heap's proof is made again from every pair. So each thread does one
-// thread's work on its blocks (Officers to 2^24: 1.03 times one thread's processor time),
-// where the block split of sparse_blocks.cpp hands the marks over between the threads and
-// lets the helper prove only what it can before the first thread arrives (1.1 to 1.4 times).
-// The blocks are settled in a chain, each after the one before, between the proofs of a heap
-// and the next, so that the partner seldom waits. The values are those of one thread: each is
-// the mex of all its options, whichever thread takes it.
+// Two threads proving whole blocks of a run, each taking the next block when it is free. A
+// block of heaps is worked on in two parts. The first needs only the values paired_lag blocks
+// before it: the rare pairs of those heaps, the proofs' first pairs, the candidate those give
+// and its proof from the pairs a >= (paired_lag + 1) * lanes, where nearly all the time goes.
+// The second, the settling, waits for the block just before it, then marks what the first
+// could not read (the moves to one heap, the rare heaps of the last few blocks and the first
+// few, the pairs of small heaps a) and takes the candidate: where it is the one the first part
+// proved, as in 98% of Officers' heaps, that is the value; else the heap's proof is made again
+// from every pair. So the threads do one thread's work (Officers to 2^24: 1.03 times one
+// thread's processor time), where the block split of sparse_blocks.cpp hands the marks over
+// between the threads and lets the helper prove only what it can before the first thread
+// arrives (1.1 to 1.4 times).
+// The blocks are settled in a chain, each after the one before, by whichever thread finds the
+// block's first part done, between the proofs of a heap and the next, so that a thread seldom
+// waits for a whole proof. A thread with nothing left to take (the blocks handed out reach
+// paired_lag past the one to settle next) begins the other's late block again rather than
+// sleep: on a shared host a virtual processor may be away for milliseconds, and the first of
+// the two to finish the block is used. The values are those of one thread: each is the mex
+// of all its options, whichever thread takes it.
 
 #include "sparse_engine.hpp"
 #include "sparse_kernels.hpp"
@@ -31,8 +35,13 @@ using namespace detail::sparse;
 struct sparse_engine::impl::paired_run {
   std::size_t first = 0;  // the first heap of block 0
   std::size_t blocks = 0; // blocks in the run
-  // settled[t]: the blocks thread t has settled, raised past the run's blocks when it stops
-  std::array<detail::handoff_counter, 2> settled;
+  // The blocks settled, in order: raised by the thread holding `settling`.
+  detail::handoff_counter settled;
+  alignas(64) std::atomic<std::size_t> taken{0}; // the blocks handed out: [0, taken)
+  // Held by the thread settling the next block. Beside it, rare_'s heaps once that block is
+  // settled (a first part reads rare_ up to there), published before `settled` is raised.
+  alignas(64) std::atomic<bool> settling{false};
+  std::atomic<std::size_t> rare_known{0};
   alignas(64) std::atomic<std::size_t> cut{0}; // the first heap not kept: the run's end, or less
   const std::atomic<bool>* stop = nullptr;
   void* g = nullptr; // the values, of the storage's type T (written past the known ones)
@@ -99,8 +108,8 @@ grundy_value sparse_engine::impl::run_paired(std::vector<T>& v, std::size_t end,
     for (auto& slot : t.slots)
       slot.rows.resize(lanes_ * row_);
     t.proof.start(pattern_[0].data(), bits_, 0); // sizes its list of wanted values
-    t.rare_known = rare_.size();
   }
+  run.rare_known.store(rare_.size(), std::memory_order_relaxed);
   struct task {
     impl* engine;
     paired_run* run;
@@ -124,63 +133,87 @@ grundy_value sparse_engine::impl::run_paired(std::vector<T>& v, std::size_t end,
     statistics_.full_scans += t.full_scans;
     statistics_.paired_heaps += t.steps;
     statistics_.paired_waits += t.waits;
+    statistics_.paired_retaken += t.retaken;
   }
   statistics_.blocks += (kept - first) / lanes_;
   return largest;
 }
 
-// Thread `t`'s blocks of the run, in order, until the run ends or is cut. It keeps one block
-// proved ahead of the one it settles next, and where that one must wait for the partner's
-// block before it, proves one more instead, up to paired_slots (see paired_lag).
+// Thread `t`'s share of the run, until every block is settled or the run is cut. In turn, as
+// each is possible: it settles the next block, takes the next one to prove, or begins again
+// the block to settle next, which the other thread has not finished.
 template <class T> void sparse_engine::impl::paired_blocks(paired_run& run, unsigned t) noexcept {
   paired_thread& self = run.threads[t];
+  paired_thread& other = run.threads[t ^ 1u];
   T* g = static_cast<T*>(run.g);
-  auto& other = run.settled[t ^ 1u];
-  // Whether the partner has settled the block before k (its ((k - 1) / 2 + 1)-th).
-  const auto before = [](std::size_t k) {
-    return static_cast<detail::handoff_counter::ticket>((k - 1) / 2 + 1);
+  const auto done = [](const paired_slot& slot, std::size_t k) {
+    return std::atomic_ref<const std::size_t>(slot.done).load(std::memory_order_acquire) == k + 1;
   };
+  const auto settled = [&] { return static_cast<std::size_t>(run.settled.load()); };
   with_layout(bits_, [&](auto row, auto lanes) {
-    std::size_t proved = t, settled = t; // the next block to prove, to settle
-    // Settles the next block if the partner's block before it is settled: the blocks are
-    // settled in a chain, one thread's after the other's, so each is settled as soon as it can
-    // be, between two heaps' proofs of the block being proved.
-    // A block past the run's cut is dropped at once: the partner's before it may never be
-    // settled. The count is raised all the same, for the partner's next block.
-    const auto settle_ready = [&](std::size_t last) {
-      if (settled >= last) return false;
-      const std::size_t begin = run.first + settled * lanes;
-      const bool dropped = begin >= run.cut.load(std::memory_order_relaxed);
-      if (!dropped && settled > 0 && !other.reached(before(settled))) return false;
-      if (!dropped) settle_block<row(), lanes()>(g, begin, self, self.slots[settled / 2 % paired_slots], run);
-      run.settled[t].raise_to(static_cast<detail::handoff_counter::ticket>(settled / 2 + 1));
-      settled += 2;
-      return true;
+    const auto ended = [&](std::size_t k) {
+      return k >= run.blocks || run.first + k * lanes >= run.cut.load(std::memory_order_relaxed);
     };
-    for (bool more = true;;) {
-      if (settle_ready(proved)) continue;
-      if (more && (proved - settled) / 2 < paired_slots) {
-        const std::size_t start = run.first + proved * lanes;
-        more = proved < run.blocks && start < run.cut.load(std::memory_order_relaxed);
-        if (more && detail::stop_requested(run.stop)) {
-          run.cut_at(start);
-          more = false;
-        }
-        if (more) {
-          const std::size_t last = proved;
-          prove_block<row(), lanes()>(g, start, self, self.slots[proved / 2 % paired_slots],
-                                      [&] { settle_ready(last); });
-          proved += 2;
-          continue;
-        }
+    // Block k's first part, complete in a slot of either thread; nullptr: not yet.
+    const auto first_part = [&](std::size_t k) -> paired_slot* {
+      if (done(self.slots[k % paired_window], k)) return &self.slots[k % paired_window];
+      if (done(other.slots[k % paired_window], k)) return &other.slots[k % paired_window];
+      return nullptr;
+    };
+    // Settles the next block if its first part is done and no thread is settling. A block past
+    // the run's cut is left: the run ends before it.
+    const auto settle_next = [&] {
+      const std::size_t k = settled();
+      if (ended(k)) return false;
+      paired_slot* slot = first_part(k);
+      if (!slot || run.settling.load(std::memory_order_relaxed) ||
+          run.settling.exchange(true, std::memory_order_acquire))
+        return false;
+      const bool now = settled() == k; // else the other thread settled it meanwhile
+      if (now) {
+        settle_block<row(), lanes()>(g, run.first + k * lanes, self, *slot, run);
+        run.rare_known.store(rare_.size(), std::memory_order_release);
+        run.settled.raise_to(static_cast<detail::handoff_counter::ticket>(k + 1));
       }
-      if (settled >= proved) break;
+      run.settling.store(false, std::memory_order_release);
+      return now;
+    };
+    // The first part of block k in this thread's slot, given up when the block is settled, cut
+    // off, or done by the other thread.
+    const auto prove = [&](std::size_t k) {
+      paired_slot& slot = self.slots[k % paired_window];
+      slot.rare_known = run.rare_known.load(std::memory_order_acquire);
+      const bool complete = prove_block<row(), lanes()>(g, run.first + k * lanes, self, slot, [&] {
+        settle_next();
+        return settled() <= k && !ended(k) && !done(other.slots[k % paired_window], k);
+      });
+      if (complete) std::atomic_ref<std::size_t>(slot.done).store(k + 1, std::memory_order_release);
+    };
+    for (;;) {
+      const std::size_t k = settled();
+      if (ended(k)) break;
+      if (settle_next()) continue;
+      std::size_t next = run.taken.load(std::memory_order_relaxed);
+      if (next <= k + paired_lag && !ended(next)) {
+        if (detail::stop_requested(run.stop)) {
+          run.cut_at(run.first + next * lanes);
+        } else if (run.taken.compare_exchange_strong(next, next + 1, std::memory_order_relaxed)) {
+          prove(next);
+        }
+        continue;
+      }
+      // Every block that may be proved is handed out, and block k's first part is not done:
+      // the other thread is on it, late, or not running at all.
+      if (!first_part(k)) {
+        ++self.retaken;
+        prove(k);
+        continue;
+      }
+      // The other thread is settling block k.
       ++self.waits;
-      other.await(before(settled));
+      run.settled.await(static_cast<detail::handoff_counter::ticket>(k + 1));
     }
   });
-  // The partner may wait for a block this thread will not settle: it finds the run cut.
-  run.settled[t].raise_to(static_cast<detail::handoff_counter::ticket>(run.blocks + 2));
 }
 
 // The rare heaps r (indices into rare_, of its first known_rare) whose pairs with the move
@@ -200,12 +233,12 @@ std::pair<std::size_t, std::size_t> sparse_engine::impl::paired_range(std::size_
 }
 
 // The first part of a block: every mark and proof that reads values a block before it.
-// slot.proved[i]: the candidate of lane i whose proof it completed, or none.
+// slot.proved[i]: the candidate of lane i whose proof it completed, or none. Before each heap,
+// poll() says whether to go on; returns whether the block was done.
 template <std::size_t Row, std::size_t Lanes, class T, class Poll>
-void sparse_engine::impl::prove_block(const T* g, std::size_t start, paired_thread& self, paired_slot& slot,
+bool sparse_engine::impl::prove_block(const T* g, std::size_t start, paired_thread& self, paired_slot& slot,
                                       Poll&& poll) {
   std::uint8_t* rows = slot.rows.data();
-  slot.rare_known = self.rare_known;
   start_rows(rows, start);
   for (const std::uint32_t n : moves_.two_heaps) {
     const auto [from, to] = paired_range(n, start, slot.rare_known);
@@ -223,7 +256,7 @@ void sparse_engine::impl::prove_block(const T* g, std::size_t start, paired_thre
     mark_range<Row, Lanes>(rows, g, base, high - block_scan, high);
   }
   for (std::size_t i = 0; i < Lanes; ++i) {
-    poll();
+    if (!poll()) return false;
     std::uint8_t* seen = rows + i * Row;
     const std::size_t m = start + i - n, top = m / 2 + 1;
     const grundy_value candidate = first_candidate(seen, bits_);
@@ -242,6 +275,7 @@ void sparse_engine::impl::prove_block(const T* g, std::size_t start, paired_thre
     if (open) open = marked ? seek(low + block_scan, high - block_scan) && seek(high, top) : seek(low, top);
     slot.proved[i] = open ? block_marks::none : candidate;
   }
+  return true;
 }
 
 // Looks for the proof's wanted values in the pairs (a, m - a), a in [low, high): 32 at a time
@@ -323,7 +357,6 @@ void sparse_engine::impl::settle_block(T* g, std::size_t start, paired_thread& s
       rare_values_.push_back(x);
     }
   }
-  self.rare_known = rare_.size();
 }
 
 template grundy_value sparse_engine::impl::paired(std::vector<std::uint8_t>&, std::size_t,

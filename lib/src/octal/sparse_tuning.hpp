@@ -66,14 +66,14 @@ constexpr std::size_t look_every = 1024;
 // where its heaps take some ten milliseconds.
 constexpr std::size_t paired_span = 256 * look_every;
 
-// Blocks a thread of a paired run may have proved and not settled: one ahead of the block it
-// settles next as a rule, and more while that block waits for its partner's block before it,
-// instead of sleeping (with one block ahead and no more, a sixth of Officers' blocks waited,
-// each a sleep and a wake-up). So a block's first part reads the values paired_lag blocks
-// before it, and the pairs (a, h - n - a) from a = (paired_lag + 1) * lanes on: at most
-// paired_slots - 1 blocks of the thread itself lie between, each after a block of its partner.
-constexpr std::size_t paired_slots = 2;
-constexpr std::size_t paired_lag = 2 * paired_slots - 1;
+// Blocks of a paired run handed out at once: the one to settle next and the paired_lag after
+// it, the next going to whichever thread is free. A block's first part reads the values
+// paired_lag blocks before it, and the pairs (a, h - n - a) from a = (paired_lag + 1) * lanes
+// on; the pairs below are left to the settling, which one thread does at a time. So the window
+// is as narrow as keeps both threads at work: with a block ahead for each thread and no more,
+// a sixth of Officers' blocks waited for the one before, each a sleep and a wake-up.
+constexpr std::size_t paired_window = 4;
+constexpr std::size_t paired_lag = paired_window - 1;
 
 // With a second thread that would otherwise wait for work and cannot take the proofs (values
 // of more than nine bits, see prove_ahead), the block pass takes more of the proofs' pairs: up

@@ -32,13 +32,14 @@ struct sparse_options {
   // instructions (AVX-512) where it has them. The values do not depend on it either; tests turn
   // it off to check the portable code.
   bool vector_proofs = true;
-  // Threads for one sequence, 0 for every core. With 2 or more, two threads take blocks of
-  // heaps in turn, each proving its block from the values a block before it, then settling it
-  // once the block before is; where aimed witnesses pay (they read lists that change as values
-  // arrive), a second thread marks the rare pairs of the next blocks instead, and goes on with
-  // their proofs, while the first settles the current one. The values do not depend on it.
+  // Threads for one sequence, 0 for every core. With 2 or more, two threads take the next
+  // block of heaps whenever they are free, each proving its block from the values a few
+  // blocks before it, and the blocks are settled in order; where aimed witnesses pay (they
+  // read lists that change as values arrive), a second thread marks the rare pairs of the
+  // next blocks instead, and goes on with their proofs, while the first settles the current
+  // one. The values do not depend on it.
   unsigned threads = 1;
-  // With two threads, take blocks in turn where the code allows; false keeps the second
+  // With two threads, take whole blocks where the code allows; false keeps the second
   // thread on the next blocks' marks (tests use it to check both). Not the values either.
   bool paired_blocks = true;
   // With a second thread, the engine looks every few thousand heaps at whether other work
@@ -53,19 +54,20 @@ struct sparse_options {
 
 // What the engine did, for benchmarks and for choosing thresholds.
 struct sparse_statistics {
-  std::uint64_t sparse_steps = 0;  // heaps settled from rare options and a proof
-  std::uint64_t naive_steps = 0;   // heaps computed with every option
-  std::uint64_t full_scans = 0;    // sparse steps whose proof went through every pair
-  std::uint64_t proof_pairs = 0;   // pairs examined by the proofs
-  std::uint64_t blocks = 0;        // groups of heaps whose rare options were marked together
-  std::uint64_t helper_blocks = 0; // of those, blocks a second thread marked most of
-  std::uint64_t helper_waits = 0;  // blocks the first thread had to wait for
-  std::uint64_t helper_proofs = 0; // heaps whose proof the second thread had completed
-  std::uint64_t helper_pauses = 0; // times the second thread was set aside, the cores busy
-  std::uint64_t paired_heaps = 0;  // heaps of blocks the two threads took in turn
-  std::uint64_t paired_waits = 0;  // of those blocks, those that waited for the block before
-  std::uint64_t reviews = 0;       // times the split was reconsidered
-  std::uint64_t changes = 0;       // times it changed
+  std::uint64_t sparse_steps = 0;   // heaps settled from rare options and a proof
+  std::uint64_t naive_steps = 0;    // heaps computed with every option
+  std::uint64_t full_scans = 0;     // sparse steps whose proof went through every pair
+  std::uint64_t proof_pairs = 0;    // pairs examined by the proofs
+  std::uint64_t blocks = 0;         // groups of heaps whose rare options were marked together
+  std::uint64_t helper_blocks = 0;  // of those, blocks a second thread marked most of
+  std::uint64_t helper_waits = 0;   // blocks the first thread had to wait for
+  std::uint64_t helper_proofs = 0;  // heaps whose proof the second thread had completed
+  std::uint64_t helper_pauses = 0;  // times the second thread was set aside, the cores busy
+  std::uint64_t paired_heaps = 0;   // heaps of blocks the two threads took as they came
+  std::uint64_t paired_waits = 0;   // times a thread had nothing to do but wait for the other
+  std::uint64_t paired_retaken = 0; // blocks a thread began again, the other being late with them
+  std::uint64_t reviews = 0;        // times the split was reconsidered
+  std::uint64_t changes = 0;        // times it changed
 };
 
 // In most octal games that split heaps, a few values are rare and the rest common once the
