@@ -103,12 +103,12 @@ void sparse_engine::impl::look_at_load(std::size_t h) {
   helper_ = two ? available_ : nullptr;
 }
 
-// Heap h's value x in the counts and the lists of heaps by value; the lists first, the one
+// Heap h's value x in `counts` and the lists of heaps by value; the lists first, the one
 // allocation, so that a refused one leaves the counts as they were.
-void sparse_engine::impl::count_value(std::size_t h, grundy_value x) {
+void sparse_engine::impl::count_value(std::size_t h, grundy_value x, value_counts& counts) {
   if (x >= positions_.size()) positions_.resize(std::size_t{1} << bits_);
   if (positions_[x].size() < remembered_heaps) positions_[x].push_back(static_cast<std::uint32_t>(h));
-  ++counts_[h & 1u][x];
+  ++counts[h & 1u][x];
 }
 
 // Whether the split is to be reviewed early after heap h, with `rare` rare heaps up to it: a
@@ -126,7 +126,7 @@ template <class T> void sparse_engine::impl::after(const T* g, std::size_t h, gr
   }
   if (h == 0) return;
   if (available_ && h >= next_look_) look_at_load(h);
-  if (counting_) count_value(h, x);
+  if (counting_) count_value(h, x, counts_);
   if (split_.mask != 0 && is_rare(h, x)) {
     rare_.push_back(static_cast<std::uint32_t>(h));
     rare_values_.push_back(x);

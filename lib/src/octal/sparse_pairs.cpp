@@ -108,6 +108,8 @@ grundy_value sparse_engine::impl::run_paired(std::vector<T>& v, std::size_t end,
     for (auto& slot : t.slots)
       slot.rows.resize(lanes_ * row_);
     t.proof.start(pattern_[0].data(), bits_, 0); // sizes its list of wanted values
+    for (unsigned q = 0; q < 2; ++q)
+      t.counts[q].assign(counts_[q].size(), 0);
   }
   run.rare_known.store(rare_.size(), std::memory_order_relaxed);
   struct task {
@@ -127,6 +129,9 @@ grundy_value sparse_engine::impl::run_paired(std::vector<T>& v, std::size_t end,
   seen_values_ = kept;
   grundy_value largest = 0;
   for (const auto& t : run.threads) {
+    for (unsigned q = 0; q < 2; ++q)
+      for (std::size_t x = 0; x < counts_[q].size(); ++x)
+        counts_[q][x] += t.counts[q][x];
     largest = std::max(largest, t.largest);
     statistics_.sparse_steps += t.steps;
     statistics_.proof_pairs += t.pairs;
@@ -344,7 +349,7 @@ void sparse_engine::impl::settle_block(T* g, std::size_t start, paired_thread& s
     // The one allocation here: where the memory account refuses it, one thread's steps take
     // the heap again and report it.
     try {
-      count_value(h, x);
+      count_value(h, x, self.counts);
     } catch (...) {
       run.cut_at(h);
       return;
