@@ -66,8 +66,9 @@ void print_statistics(const sparse_engine& e, std::size_t n) {
     fmt::print("  second thread: prepared {} blocks of {}, proved {} heaps; the first thread waited for {}\n",
                st.helper_blocks, st.blocks, st.helper_proofs, st.helper_waits);
   if (st.paired_heaps > 0)
-    fmt::print("  blocks as they come: {} heaps, {} waits for the other thread, {} late blocks begun again\n",
-               st.paired_heaps, st.paired_waits, st.paired_retaken);
+    fmt::print("  blocks as they come: {} heaps, {} waits for the other thread, {} late blocks begun again, "
+               "{} trials against aimed witnesses\n",
+               st.paired_heaps, st.paired_waits, st.paired_retaken, st.pairing_trials);
 }
 
 void compare(const std::string& text, std::size_t n, int runs, int naive_runs) {

@@ -17,6 +17,7 @@
 #include <sched.h>
 #endif
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -291,6 +292,29 @@ BOOST_AUTO_TEST_CASE(a_late_threads_block_is_begun_again_by_the_other) {
   BOOST_TEST(e.statistics().paired_retaken > 0u);
 }
 #endif
+
+BOOST_AUTO_TEST_CASE(whole_blocks_are_timed_against_aimed_witnesses) {
+  // Officers' aimed witnesses pay once one thread has taken its first 100,000 heaps (as the
+  // run's choice of threads starts): whole blocks, which cannot aim, are then timed against
+  // the blocks marked ahead with them, whichever wins, and the values stay those of one thread.
+  const auto code = octal_code::parse("0.6");
+  const std::size_t count = 400'000;
+  const auto expected = sparse_values(code, count);
+  sparse_options options;
+  options.threads = 2;
+  options.busy_cores = [](std::size_t) { return false; };
+  sparse_engine e(code, options);
+  grundy_sequence values;
+  e.set_threads(1);
+  e.extend(values, 100'000);
+  BOOST_TEST(e.statistics().paired_heaps == 0u);
+  e.set_threads(2);
+  while (values.size() < count)
+    e.extend(values, std::min(count, values.size() + 50'000));
+  BOOST_TEST_REQUIRE((values == expected));
+  BOOST_TEST(e.statistics().pairing_trials > 0u);
+  BOOST_TEST(e.statistics().paired_heaps > 0u);
+}
 
 BOOST_AUTO_TEST_CASE(whole_blocks_stop_and_resume) {
   // A stop mid-run keeps the values settled so far, each that of one thread, and a later call

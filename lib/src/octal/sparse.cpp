@@ -157,6 +157,7 @@ void sparse_engine::impl::extend(grundy_sequence& values, std::size_t count, con
   helper_ = two ? available_ : nullptr;
   next_look_ = values.size() + look_every;
   next_paired_ = 0;
+  timed_from_ = 0; // time between calls is not the split's
   struct release { // the helper's tasks end before extend returns
     impl& engine;
     ~release() {

@@ -55,14 +55,14 @@ struct sparse_engine::impl::paired_run {
 };
 
 // Whether the next heaps can go to a paired run: two threads, a split, rows the kernels lay out,
-// no aimed witnesses (their lists change as values arrive, and a proof on the other thread
-// would read them), and long proofs (scan_in_blocks_: 512 pairs a heap or more at the last
-// review): where the proofs are short, a block is a few microseconds of work, and the chain
-// of settled blocks, a hand-over between the cores each, would be most of it. It was measured
-// where proofs are long (Officers); elsewhere the helper marking ahead stays.
+// and long proofs (scan_in_blocks_: 512 pairs a heap or more at the last review): where the
+// proofs are short, a block is a few microseconds of work, and the chain of settled blocks, a
+// hand-over between the cores each, would be most of it. It was measured where proofs are long
+// (Officers); elsewhere the helper marking ahead stays. Where aimed witnesses pay, a trial
+// decides (see paired).
 bool sparse_engine::impl::pairs_ready(std::size_t h) const noexcept {
   if (!helper_ || !options_.paired_blocks || split_.mask == 0 || bits_ > max_split_bits || !counting_ ||
-      moves_.two_heaps.empty() || !moves_.three_heaps.empty() || witnesses_pay_ || !scan_in_blocks_)
+      moves_.two_heaps.empty() || !moves_.three_heaps.empty() || !scan_in_blocks_)
     return false;
   return h >= 4 * (moves_.two_heaps.back() + (paired_lag + 1) * lanes_) && h >= first_review;
 }
@@ -77,8 +77,34 @@ grundy_value sparse_engine::impl::paired(std::vector<T>& v, std::size_t count,
   if (h < next_paired_) return 0;
   next_paired_ = h + 64; // what stops a run now seldom changes sooner
   if (available_ && h >= next_look_) look_at_load(h);
-  if (!pairs_ready(h) || next_review_ <= h + 1) return 0;
-  return run_paired(v, std::min({count, next_review_ - 1, h + paired_span}), stop);
+  if (!pairs_ready(h) || next_review_ <= h + 1) {
+    timed_from_ = 0;
+    return 0;
+  }
+  const std::size_t end = std::min({count, next_review_ - 1, h + paired_span});
+  if (!witnesses_pay_) return run_paired(v, end, stop);
+  // The split's heaps and a paired run's, timed in turn over trial_heaps each, on the same
+  // threads (the values' cost grows slowly enough with the heap to compare neighbours).
+  using clock = std::chrono::steady_clock;
+  if (h >= next_trial_ && timed_from_ == 0) {
+    timed_from_ = h;
+    timed_since_ = clock::now();
+  }
+  if (timed_from_ == 0 || h < timed_from_ + trial_heaps) return pairing_wins_ ? run_paired(v, end, stop) : 0;
+  const auto now = clock::now();
+  const double split =
+      static_cast<double>(h - timed_from_) / std::chrono::duration<double>(now - timed_since_).count();
+  const grundy_value largest = run_paired(v, std::min(end, h + trial_heaps), stop);
+  const double pairs = static_cast<double>(v.size() - h) /
+                       std::max(std::chrono::duration<double>(clock::now() - now).count(), 1e-9);
+  const bool wins = pairs > split;
+  trial_gap_ =
+      trial_gap_ == 0 || wins != pairing_wins_ ? first_trial_gap : std::min(4 * trial_gap_, max_trial_gap);
+  pairing_wins_ = wins;
+  ++statistics_.pairing_trials;
+  timed_from_ = 0;
+  next_trial_ = v.size() + trial_gap_;
+  return largest;
 }
 
 // Computes the heaps [v.size(), end) that whole blocks cover, or fewer if a value needs wider

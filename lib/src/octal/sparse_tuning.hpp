@@ -75,6 +75,14 @@ constexpr std::size_t paired_span = 256 * look_every;
 constexpr std::size_t paired_window = 4;
 constexpr std::size_t paired_lag = paired_window - 1;
 
+// Where aimed witnesses pay, a trial times the split over trial_heaps heaps, then a paired run
+// over as many (some milliseconds each in Officers), and the faster runs on until the next
+// trial, first_trial_gap heaps later, then four times as many each time the verdict stands (a
+// trial that loses costs 0.376 some 10 ms: its proofs without aims are three times as long).
+constexpr std::size_t trial_heaps = 8192;
+constexpr std::size_t first_trial_gap = 4 * trial_heaps;
+constexpr std::size_t max_trial_gap = 64 * paired_span;
+
 // With a second thread that would otherwise wait for work and cannot take the proofs (values
 // of more than nine bits, see prove_ahead), the block pass takes more of the proofs' pairs: up
 // to this many per range (see next_block).

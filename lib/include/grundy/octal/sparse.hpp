@@ -66,6 +66,7 @@ struct sparse_statistics {
   std::uint64_t paired_heaps = 0;   // heaps of blocks the two threads took as they came
   std::uint64_t paired_waits = 0;   // times a thread had nothing to do but wait for the other
   std::uint64_t paired_retaken = 0; // blocks a thread began again, the other being late with them
+  std::uint64_t pairing_trials = 0; // where aimed witnesses pay: paired runs timed against them
   std::uint64_t reviews = 0;        // times the split was reconsidered
   std::uint64_t changes = 0;        // times it changed
 };
