@@ -255,6 +255,7 @@ private:
   std::size_t trial_gap_ = 0;  // heaps between two trials
   std::size_t timed_from_ = 0; // the heap at which the split's timing began; 0: not timing
   std::chrono::steady_clock::time_point timed_since_{};
+  std::uint64_t timed_reviews_ = 0; // the reviews made when the timing began
 
   // Bookkeeping as values arrive (sparse.cpp).
   template <class T> void after(const T* g, std::size_t h, grundy_value x);

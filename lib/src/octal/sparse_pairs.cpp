@@ -84,17 +84,25 @@ grundy_value sparse_engine::impl::paired(std::vector<T>& v, std::size_t count,
   const std::size_t end = std::min({count, next_review_ - 1, h + paired_span});
   if (!witnesses_pay_) return run_paired(v, end, stop);
   // The split's heaps and a paired run's, timed in turn over trial_heaps each, on the same
-  // threads (the values' cost grows slowly enough with the heap to compare neighbours).
+  // threads (the values' cost grows slowly enough with the heap to compare neighbours). A
+  // review of the split within the split's stretch starts its timing again: it takes time
+  // the blocks' heaps do not.
   using clock = std::chrono::steady_clock;
-  if (h >= next_trial_ && timed_from_ == 0) {
+  if (h >= next_trial_ && (timed_from_ == 0 || timed_reviews_ != statistics_.reviews)) {
     timed_from_ = h;
     timed_since_ = clock::now();
+    timed_reviews_ = statistics_.reviews;
   }
-  if (timed_from_ == 0 || h < timed_from_ + trial_heaps) return pairing_wins_ ? run_paired(v, end, stop) : 0;
+  if (timed_from_ == 0) return pairing_wins_ ? run_paired(v, end, stop) : 0;
+  if (h < timed_from_ + trial_heaps) return 0;
   const auto now = clock::now();
   const double split =
       static_cast<double>(h - timed_from_) / std::chrono::duration<double>(now - timed_since_).count();
   const grundy_value largest = run_paired(v, std::min(end, h + trial_heaps), stop);
+  timed_from_ = 0;
+  // A run cut short (a value needing wider rows, a drifting split, the end of the call) says
+  // too little: the next heaps take the trial again.
+  if (v.size() - h < trial_heaps / 2) return largest;
   const double pairs = static_cast<double>(v.size() - h) /
                        std::max(std::chrono::duration<double>(clock::now() - now).count(), 1e-9);
   const bool wins = pairs > split;
@@ -102,7 +110,6 @@ grundy_value sparse_engine::impl::paired(std::vector<T>& v, std::size_t count,
       trial_gap_ == 0 || wins != pairing_wins_ ? first_trial_gap : std::min(4 * trial_gap_, max_trial_gap);
   pairing_wins_ = wins;
   ++statistics_.pairing_trials;
-  timed_from_ = 0;
   next_trial_ = v.size() + trial_gap_;
   return largest;
 }
@@ -197,8 +204,11 @@ template <class T> void sparse_engine::impl::paired_blocks(paired_run& run, unsi
       const std::size_t k = settled();
       if (ended(k)) return false;
       paired_slot* slot = first_part(k);
-      if (!slot || run.settling.load(std::memory_order_relaxed) ||
-          run.settling.exchange(true, std::memory_order_acquire))
+      // Acquire and release both ways: a thread that finds the flag held may go to sleep on
+      // `settled`, and its saying so must come after the holder's waking from its own last
+      // sleep (handoff_counter has one sleeper at a time).
+      if (!slot || run.settling.load(std::memory_order_acquire) ||
+          run.settling.exchange(true, std::memory_order_acq_rel))
         return false;
       const bool now = settled() == k; // else the other thread settled it meanwhile
       if (now) {
@@ -226,10 +236,13 @@ template <class T> void sparse_engine::impl::paired_blocks(paired_run& run, unsi
       if (settle_next()) continue;
       std::size_t next = run.taken.load(std::memory_order_relaxed);
       if (next <= k + paired_lag && !ended(next)) {
-        if (detail::stop_requested(run.stop)) {
-          run.cut_at(run.first + next * lanes);
-        } else if (run.taken.compare_exchange_strong(next, next + 1, std::memory_order_relaxed)) {
-          prove(next);
+        // Claimed before the stop is looked at: a cut at a block another thread had claimed
+        // could fall below blocks it has settled since.
+        if (run.taken.compare_exchange_strong(next, next + 1, std::memory_order_relaxed)) {
+          if (detail::stop_requested(run.stop))
+            run.cut_at(run.first + next * lanes);
+          else
+            prove(next);
         }
         continue;
       }
