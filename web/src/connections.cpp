@@ -1,6 +1,7 @@
 #include "connections.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -27,30 +28,29 @@ connection_table::admission connection_table::enter(const net::ip::address& clie
   admission result;
   {
     const std::lock_guard lock(mutex_);
-    const auto held = [&] {
-      const auto it = per_client_count_.find(client);
-      return it == per_client_count_.end() ? std::size_t{0} : it->second;
-    };
-    if (held() >= per_client_) {
-      const auto it = victim(client);
+    const auto now = clock::now();
+    prune(now);
+    const auto record = clients_.try_emplace(client).first;
+    if (record->second.held >= per_client_) {
+      const auto it = victim(client, now);
       if (it == connections_.end()) {
         result.refusal = "your address has too many connections open, every one of them busy: try again "
                          "in a moment";
         return result;
       }
-      closing.push_back(forget(it));
+      closing.push_back(make_room(it, now));
     }
     if (connections_.size() >= max_) {
-      const auto it = victim(std::nullopt);
+      const auto it = victim(std::nullopt, now);
       if (it == connections_.end()) {
         result.refusal = "the server has too many connections, every one of them busy: try again in a moment";
         return result;
       }
-      closing.push_back(forget(it));
+      closing.push_back(make_room(it, now));
     }
     const auto s = next_++;
-    connections_.emplace(s, connection{client, true, clock::now(), std::move(close)});
-    ++per_client_count_[client];
+    connections_.emplace(s, connection{record, true, now, std::move(close)});
+    ++record->second.held;
     result.admitted = s;
   }
   // Outside the lock: closing a connection may end it, and its end gives its slot back.
@@ -77,9 +77,10 @@ bool connection_table::evict_one() {
   std::function<void()> close;
   {
     const std::lock_guard lock(mutex_);
-    const auto it = victim(std::nullopt);
+    const auto now = clock::now();
+    const auto it = victim(std::nullopt, now);
     if (it == connections_.end()) return false;
-    close = forget(it);
+    close = make_room(it, now);
   }
   if (close) close();
   return true;
@@ -87,9 +88,16 @@ bool connection_table::evict_one() {
 
 std::function<void()> connection_table::forget(table::iterator it) {
   auto close = std::move(it->second.close);
-  if (const auto c = per_client_count_.find(it->second.client); --c->second == 0) per_client_count_.erase(c);
+  --it->second.client->second.held; // the record stays, for its closed connections
   connections_.erase(it);
   return close;
+}
+
+std::function<void()> connection_table::make_room(table::iterator it, clock::time_point now) {
+  auto& record = it->second.client->second;
+  record.closed = record.closed_at(now) + 1;
+  record.stamp = now;
+  return forget(it);
 }
 
 std::size_t connection_table::size() const {
@@ -97,21 +105,47 @@ std::size_t connection_table::size() const {
   return connections_.size();
 }
 
-connection_table::table::iterator connection_table::victim(const std::optional<net::ip::address>& client) {
+std::size_t connection_table::clients_remembered() const {
+  const std::lock_guard lock(mutex_);
+  return clients_.size();
+}
+
+double connection_table::client_record::closed_at(clock::time_point now) const {
+  return closed * std::exp(-std::chrono::duration<double>(now - stamp).count() / 10);
+}
+
+connection_table::table::iterator connection_table::victim(const std::optional<net::ip::address>& client,
+                                                           clock::time_point now) {
   // A scan of every slot: it happens only when the server is full, and the slots are few.
   auto best = connections_.end();
-  std::size_t best_held = 0;
+  double best_pressure = 0;
   for (auto it = connections_.begin(); it != connections_.end(); ++it) {
     const auto& c = it->second;
-    if (!c.idle || (client && c.client != *client)) continue;
-    const auto held = per_client_count_.at(c.client);
-    if (best == connections_.end() || held > best_held ||
-        (held == best_held && c.since < best->second.since)) {
+    if (!c.idle || (client && c.client->first != *client)) continue;
+    const auto pressure = c.client->second.pressure(now);
+    if (best == connections_.end() || pressure > best_pressure ||
+        (pressure == best_pressure && c.since < best->second.since)) {
       best = it;
-      best_held = held;
+      best_pressure = pressure;
     }
   }
   return best;
+}
+
+void connection_table::prune(clock::time_point now) {
+  // Clients holding a connection are at most max_ of them: pruning down to one and a half
+  // times that leaves half of max_ openings before the next prune.
+  if (clients_.size() <= 2 * max_ + 16) return;
+  std::vector<std::pair<double, client_table::iterator>> idle_clients;
+  for (auto it = clients_.begin(); it != clients_.end(); ++it)
+    if (it->second.held == 0) idle_clients.emplace_back(it->second.closed_at(now), it);
+  const auto keep = max_ + max_ / 2;
+  const auto excess = clients_.size() > keep ? clients_.size() - keep : 0;
+  const auto gone = std::min(excess, idle_clients.size());
+  std::nth_element(idle_clients.begin(), idle_clients.begin() + static_cast<std::ptrdiff_t>(gone),
+                   idle_clients.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t i = 0; i < gone; ++i)
+    clients_.erase(idle_clients[i].second);
 }
 
 } // namespace grundy::web

@@ -3,6 +3,14 @@
 // eighth of them, and when the server (or a client's share) is full, a connection that is
 // only waiting for a request, or still sending one, gives its slot to the newcomer. A new
 // connection is refused only when every slot is busy computing or answering.
+//
+// When the server is full, the slot is taken from the client pressing hardest on the slots:
+// the connections it holds, plus those of its connections closed to make room over about the
+// last ten seconds. Counting the closed ones matters when many addresses reconnect as soon as
+// they are closed: each of them then holds one or two connections, as an ordinary client does,
+// and a fresh connection would soon be the oldest idle one, closed before a request that takes
+// a few milliseconds to arrive. Counted, the reconnecting addresses make room for each other,
+// and a client that was never closed keeps its connection until its request comes.
 
 #include <boost/asio/ip/address.hpp>
 
@@ -34,8 +42,8 @@ public:
 
   // A connection from `client` comes in, idle (waiting for its first request). Makes room by
   // closing idle connections when it must: first the client's own oldest idle one when it has
-  // its share, then, when the server is full, the oldest idle one of the client holding the
-  // most. `close` is how this connection is closed in its turn; it is called on the I/O thread,
+  // its share, then, when the server is full, the oldest idle one of the client pressing
+  // hardest. `close` is how this connection is closed in its turn; it is called on the I/O thread,
   // inside a later enter() or evict_one(). Returns the connection's slot, or the reason it is
   // refused. Every slot is given back by leave().
   struct admission {
@@ -46,30 +54,47 @@ public:
   // Waiting for a request or reading one (closable), or computing and answering (not).
   void set_idle(slot s, bool idle);
   void leave(slot s);
-  // Closes the oldest idle connection of the client holding the most; false when none is idle.
+  // Closes the oldest idle connection of the client pressing hardest; false when none is idle.
   bool evict_one();
   std::size_t size() const;
+  // Clients with a record: those holding a connection, and some that held one lately.
+  std::size_t clients_remembered() const;
 
 private:
+  struct client_record {
+    std::size_t held = 0;
+    double closed = 0; // connections closed to make room, each fading over ten seconds
+    clock::time_point stamp;
+    double closed_at(clock::time_point now) const;
+    double pressure(clock::time_point now) const { return static_cast<double>(held) + closed_at(now); }
+  };
+  using client_table = std::map<boost::asio::ip::address, client_record>;
   struct connection {
-    boost::asio::ip::address client;
+    client_table::iterator client; // never pruned while it holds a connection
     bool idle = true;
     clock::time_point since; // idle since
     std::function<void()> close;
   };
   using table = std::map<slot, connection>;
   // The connection to close: the oldest idle one, of `client` alone when it is given, else of
-  // the client holding the most connections.
-  table::iterator victim(const std::optional<boost::asio::ip::address>& client);
+  // the client pressing hardest.
+  table::iterator victim(const std::optional<boost::asio::ip::address>& client, clock::time_point now);
   // Takes the connection out of the table, its client's count with it; returns how to close it.
   std::function<void()> forget(table::iterator it);
+  // forget(), for a connection closed to make room: its client remembers it.
+  std::function<void()> make_room(table::iterator it, clock::time_point now);
+  // Keeps the records of clients holding nothing within a bound, forgetting first those
+  // whose closed connections weigh least.
+  void prune(clock::time_point now);
 
   mutable std::mutex mutex_;
   std::size_t max_;
   std::size_t per_client_;
   slot next_ = 0;
   table connections_;
-  std::map<boost::asio::ip::address, std::size_t> per_client_count_;
+  // Every client holding a connection, and those that held one lately (at most twice the
+  // slots of them): a client's closed connections count after its last one is gone.
+  client_table clients_;
 };
 
 } // namespace grundy::web
