@@ -107,8 +107,12 @@ grundy_value sparse_engine::impl::paired(std::vector<T>& v, std::size_t count,
                        std::max(std::chrono::duration<double>(clock::now() - now).count(), 1e-9);
   const bool wins = pairs > split;
   // A lost trial costs most (0.376: whole blocks three times as slow), so the first gap after
-  // one is already a paired run's span.
-  const std::size_t first = wins ? first_trial_gap : paired_span;
+  // a clear loss is already a paired run's span. A close one says little: a trial lasts a few
+  // milliseconds, and in Officers the two stay within a tenth of each other up to a million
+  // heaps or more, so that the noise of the machine decided early trials either way, and a
+  // lost one held the split for the span, then four spans. The next trial comes soon.
+  const bool clear = pairs > clear_trial * split || clear_trial * pairs < split;
+  const std::size_t first = wins || !clear ? first_trial_gap : paired_span;
   trial_gap_ = trial_gap_ == 0 || wins != pairing_wins_ ? first : std::min(4 * trial_gap_, max_trial_gap);
   pairing_wins_ = wins;
   ++statistics_.pairing_trials;
