@@ -101,7 +101,7 @@ BOOST_AUTO_TEST_CASE(the_faster_choice_is_kept_by_a_margin) {
   c.ran(100'000, 0.06);
   // A sample runs short chunks: an eighth of the usual ones.
   BOOST_TEST(c.chunk(4000) == 500u);
-  BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u); // Officers-like: two threads
+  BOOST_TEST(sample(c, 1e6, 1.1e6) == 2u); // two threads, narrowly
   BOOST_TEST(c.chunk(4000) == 4000u);
   // A new choice is sampled again soon: a sample lasts tens of milliseconds, and a wrong one
   // held long costs more than a few samples do.
@@ -124,12 +124,34 @@ BOOST_AUTO_TEST_CASE(the_faster_choice_is_kept_by_a_margin) {
   BOOST_TEST(hold(c) > 3 * first);
   // And when the sequence makes two threads pay, the run follows.
   BOOST_TEST(sample(c, 1e6, 1.2e6) == 2u);
+  BOOST_TEST(hold(c) < 1.2 * first);
+  // Two threads clearly faster in both halves (Officers-like) are held four times as long even
+  // as a new choice: the block pass, the second thread's share, grows with the sequence.
+  BOOST_TEST(sample(c, 1e6, 0.5e6) == 1u);
+  hold(c);
+  BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u);
+  BOOST_TEST(hold(c) > 3 * first);
+}
+
+BOOST_AUTO_TEST_CASE(a_run_that_ends_within_a_stretch_is_not_sampled_again) {
+  thread_choice c(0, 2);
+  c.ran(100'000, 0.06);
+  BOOST_TEST(sample(c, 1e6, 1.1e6) == 2u);
+  // Chunks of 1,000 values in a tenth of a second: 4,000 values left are 0.4 s, less than a
+  // new choice would be held, and no sample starts however long the stretch has run.
+  for (int i = 0; i < 30; ++i) {
+    c.ran(1000, 0.1, 4000);
+    BOOST_TEST(!c.sampling());
+  }
+  // With more to go, the overdue sample starts at once.
+  c.ran(1000, 0.1, 6000);
+  BOOST_TEST(c.sampling());
 }
 
 BOOST_AUTO_TEST_CASE(a_sample_whose_halves_disagree_changes_nothing) {
   thread_choice c(0, 2);
   c.ran(100'000, 0.06);
-  BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u);
+  BOOST_TEST(sample(c, 1e6, 1.1e6) == 2u);
   const double first = hold(c);
   BOOST_TEST(sample(c, 1e6, 1.6e6) == 2u);
   const double confirmed = hold(c);

@@ -181,7 +181,7 @@ heap_analysis run(octal_checkpoint state, const analysis_options& options) {
       std::visit([&](auto& e) { e.extend(values, target, options.stop); }, engine);
     }
     const double took = seconds_since(c0);
-    threads.ran(values.size() - before, took);
+    threads.ran(values.size() - before, took, max_values - values.size());
     if (options.on_progress) options.on_progress({values.size(), elapsed(), rare_count()});
     if (!state.keep_going && values.size() >= next_check && values.size() < max_values) {
       look_for_period();

@@ -13,15 +13,19 @@
 // kept only when they are faster by a margin (they cost a core), and the choice held for a
 // stretch of run time that grows while samples confirm it, then sampled again.
 //
-// The default loses against the better fixed choice in two ways. A sample runs half its chunks
-// with the slower choice: so the samples are short (an eighth of a chunk), and a clear verdict
-// (either choice a quarter faster or more) is held four times as long, not twice. A wrong
-// choice runs a whole stretch with it, which costs far more: a sample lasts a few tens of
-// milliseconds, and on a machine shared with other work one chunk slowed by a neighbour can
-// turn it. So a new choice holds only half a second before it is sampled again, and a sample
-// whose two halves (one thread then two, two then one) fall on different sides of the margin
-// changes nothing and is taken again after half a second. Where the choices are that close, a
-// sample costs little: its chunks on the other choice run nearly as fast.
+// The default loses against the better fixed choice in three ways. The run's start, on one
+// thread until it has lasted 50 ms (a twentieth of a second at most where two threads are twice
+// as fast). A sample runs half its chunks with the slower choice: so the samples are short (an
+// eighth of a chunk), a clear verdict (either choice a quarter faster or more) is held four
+// times as long, not twice, and none is taken where the run ends before a new choice would
+// have held. A wrong choice runs a whole stretch with it, which costs far more: a sample lasts
+// a few tens of milliseconds, and on a machine shared with other work one chunk slowed by a
+// neighbour can turn it. So a new choice holds only half a second before it is sampled again
+// (less early in the run, see decide), and a sample whose two halves (one thread then two, two
+// then one) fall on different sides of the margin changes nothing and is taken again soon.
+// Where the choices are that close, a sample costs little: its chunks on the other choice run
+// nearly as fast. The one exception: two threads clearly faster in both halves of a sample are
+// held four times as long even as a new choice.
 // The values never depend on it.
 
 #include <algorithm>
@@ -50,13 +54,15 @@ public:
     return sampling() ? std::max<std::size_t>(usual / 8, min_values) : usual;
   }
 
-  // The chunk just run computed `values` values in `seconds`.
-  void ran(std::size_t values, double seconds) noexcept {
+  // The chunk just run computed `values` values in `seconds`; the run has at most `left` values
+  // to go.
+  void ran(std::size_t values, double seconds, std::size_t left = static_cast<std::size_t>(-1)) noexcept {
     if (fixed_) return;
+    run_ += seconds;
     if (!started_) {
       // Chunks of a few milliseconds say more about overheads than about the engine's work: the
       // run goes on alone until its chunks are long enough to measure.
-      started_ = seconds >= min_seconds;
+      started_ = (alone_ += seconds) >= min_seconds;
       return;
     }
     if (sampling()) {
@@ -68,6 +74,10 @@ public:
       return;
     }
     if ((held_ += seconds) >= stretch_) {
+      // A sample pays in the stretch after it, if it changes the choice: none where the run ends
+      // sooner than a new choice would be held (the engine still follows the load by itself).
+      if (seconds > 0 && static_cast<double>(left) * seconds < first_stretch * static_cast<double>(values))
+        return;
       sample_ = 0;
       one_[0] = one_[1] = two_[0] = two_[1] = {};
     }
@@ -100,31 +110,43 @@ private:
     const bool sure = (gain(one_[0], two_[0]) > margin) == (gain(one_[1], two_[1]) > margin);
     const unsigned choice = decided_ && !sure ? chosen_ : all > margin ? 2 : 1;
     const bool clear = all > clear_gain || all * clear_gain < 1;
+    // Two threads clearly faster in both halves stay so as the sequence grows (its rare heaps,
+    // and with them the block pass's share, grow with it): held four times as long even when
+    // new. One thread chosen, the balance may shift: sampled again soon.
+    // Otherwise a new choice holds half a second, or less early in the run, where a value's
+    // work changes fastest: as long as the run has lasted (0.146 chose one thread at 16,000
+    // values, clearly, and two at 60,000).
     stretch_ = decided_ && sure && choice == chosen_ ? std::min(stretch_ * (clear ? 4 : 2), max_stretch)
-                                                     : first_stretch;
+               : sure && clear && choice == 2        ? 4 * first_stretch
+                                                     : std::clamp(run_, min_stretch, first_stretch);
     decided_ = true;
     chosen_ = choice;
     held_ = 0;
   }
 
   static constexpr unsigned samples = 4;
-  static constexpr double min_seconds = 0.05; // a chunk this long starts the sampling
+  static constexpr double min_seconds = 0.05; // the run this long starts the sampling
   // The fewest values a sample runs: fewer would not start the sparse engine's second thread.
   static constexpr std::size_t min_values = 256;
   static constexpr double margin = 1.03;       // two threads must beat one by this much
   static constexpr double clear_gain = 1.25;   // either choice this much faster: held longer
   static constexpr double first_stretch = 0.5; // seconds a new choice holds
+  static constexpr double min_stretch = 0.1;   // and at least, early in the run
   static constexpr double max_stretch = 16.0;
 
   unsigned fixed_;
   bool started_ = false;
   bool decided_ = false; // a sample has chosen
   // Before the first sample, one thread: starting on two cost 0.106 5% of its run and gained
-  // 0.146 nothing measurable; sampling from chunks of 25 ms instead of 50 chose one thread for
-  // 0.146 at values too few to tell (37% behind two threads).
+  // 0.146 nothing measurable. The start ends at 50 ms of run, not at the first chunk that long
+  // (which came after 0.1 to 0.25 s, 5% of a run of a second or two where two threads are 1.5
+  // times as fast); 0.146's first sample then chooses one thread, held no longer than the run
+  // has lasted.
   unsigned chosen_ = 1;
   unsigned sample_ = 0; // chunks of the current sample run so far
   double held_ = 0, stretch_ = first_stretch;
+  double alone_ = 0;     // seconds run before the first sample
+  double run_ = 0;       // seconds run in all
   rate one_[2], two_[2]; // each half of the sample: one thread then two, two then one
 };
 
