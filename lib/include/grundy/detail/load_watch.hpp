@@ -18,9 +18,10 @@
 // goes on on one thread for a back-off, 2 s at first, doubling (to 32 s) each time two threads
 // are tried again and find the cores still busy, back to 2 s once a window is clean. A window
 // whose waits were long in all but short each (many quick wake-ups: a quiet machine's hand-overs
-// or a busy one's, see load_policy::probe) is settled by measuring: a quarter second on one
-// thread, and the faster of the two runs on. A look costs a clock reading; a window's end, a
-// few system calls: microseconds a second.
+// or a busy one's, see load_policy::probe), or in which the first thread spent more than a few
+// percent in the kernel however little it waited (restless_system), is settled by measuring: a
+// quarter second on one thread, and the faster of the two runs on. A look costs a clock
+// reading; a window's end, a few system calls: microseconds a second.
 
 #include <grundy/detail/run_delay.hpp>
 
@@ -53,6 +54,14 @@ public:
   // values faster. A probe that keeps them is taken again no sooner than `first_backoff`
   // later, doubling while probes keep confirming them.
   static constexpr double probe = 0.25;
+  // Share of a window the first thread may spend in the kernel and still be left alone: a
+  // thread that computes spends next to none there (Officers, 0.166, 0.146: 0 to 1.5%), one
+  // whose waits for its partner outlast the spin pays a system call each (the barrier before
+  // sleeping), and most of its partner's blocks then go to handing them over. On a quiet
+  // machine too, where the delays show nothing: 0.106 and 0.1626 (15 and 27 rare heaps) spent
+  // 4 to 25% of each window there, and two threads forced ran 2.3 times slower than one. Such a
+  // window is probed as one of short waits is.
+  static constexpr double restless_system = 0.03;
 
   // Whether two threads run at `now` (seconds, any steady origin).
   bool two(double now) const noexcept { return !probing_ && now >= resume_at_; }
@@ -60,15 +69,18 @@ public:
   bool probing() const noexcept { return probing_; }
 
   // A window of two threads ended at `now`: `wall` seconds in which they waited `delay` seconds
-  // for a processor over `turns` turns on one (0: not known) and computed `values` values (0:
-  // not known, no probe). Returns whether two threads go on.
-  bool observed(double now, double wall, double delay, double turns = 0, double values = 0) noexcept {
-    if (delay <= busy_share * wall) {
+  // for a processor over `turns` turns on one (0: not known), computed `values` values (0: not
+  // known, no probe), and the first thread spent `system` seconds in the kernel. Returns
+  // whether two threads go on.
+  bool observed(double now, double wall, double delay, double turns = 0, double values = 0,
+                double system = 0) noexcept {
+    const bool quiet = delay <= busy_share * wall;
+    if (quiet && system <= restless_system * wall) {
       backoff_ = probe_backoff_ = first_backoff;
       next_probe_ = 0; // a load that comes later is probed at once
       return true;
     }
-    if (delay <= wake_up * turns) {
+    if (quiet || delay <= wake_up * turns) {
       if (values <= 0 || now < next_probe_) {
         backoff_ = first_backoff;
         return true;
@@ -141,9 +153,9 @@ public:
     }
     if (wall_ + (now - since_) < (two ? window : load_policy::probe)) return two;
     close(partner, h, now, two);
-    const bool next =
-        two ? policy_.observed(now, wall_, delay_, turns_, values_) : policy_.probed(now, wall_, values_);
-    wall_ = delay_ = turns_ = values_ = 0;
+    const bool next = two ? policy_.observed(now, wall_, delay_, turns_, values_, system_)
+                          : policy_.probed(now, wall_, values_);
+    wall_ = delay_ = turns_ = values_ = system_ = 0;
     if (next || policy_.probing()) start(partner, h, next);
     return next;
   }
@@ -181,6 +193,7 @@ private:
     if (!two) return; // a probe counts values and time only
     owner_ = system_thread_id();
     owner_delay_ = delay_of(owner_, true);
+    owner_system_ = system_seconds().value_or(0);
     partner_delay_ = partner ? delay_of(partner, false) : waited{};
   }
   void close(int partner, std::size_t h, double now, bool two) noexcept {
@@ -190,6 +203,7 @@ private:
     from_ = h;
     if (!two) return;
     add(delay_of(owner_, true), owner_delay_);
+    system_ += std::max(0.0, system_seconds().value_or(0) - owner_system_);
     if (partner) add(delay_of(partner, false), partner_delay_);
   }
   void add(waited now, waited start) noexcept {
@@ -202,6 +216,7 @@ private:
   double since_ = 0; // the stretch's start, and the threads' delays and the heap then
   std::size_t from_ = 0;
   waited owner_delay_, partner_delay_;
+  double owner_system_ = 0, system_ = 0;
   double wall_ = 0, delay_ = 0, turns_ = 0, values_ = 0; // the window's stretches so far
 };
 

@@ -76,6 +76,18 @@ inline std::optional<run_delay> read_run_delay(int tid) noexcept {
 #endif
 }
 
+// The calling thread's time in the kernel so far, in seconds: a thread that computes spends
+// next to none there, one that hands work over through system calls all of its waits.
+inline std::optional<double> system_seconds() noexcept {
+#if defined(__linux__) && defined(RUSAGE_THREAD)
+  rusage usage{};
+  if (getrusage(RUSAGE_THREAD, &usage) != 0) return std::nullopt;
+  return static_cast<double>(usage.ru_stime.tv_sec) + 1e-6 * static_cast<double>(usage.ru_stime.tv_usec);
+#else
+  return std::nullopt;
+#endif
+}
+
 // The calling thread's involuntary context switches so far: each is a slice of time given to
 // another thread while this one could have run.
 inline std::optional<std::uint64_t> involuntary_switches() noexcept {
