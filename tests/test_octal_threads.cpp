@@ -133,6 +133,37 @@ BOOST_AUTO_TEST_CASE(the_faster_choice_is_kept_by_a_margin) {
   BOOST_TEST(hold(c) > 3 * first);
 }
 
+BOOST_AUTO_TEST_CASE(an_early_choice_holds_no_longer_than_the_run_has_lasted) {
+  thread_choice c(0, 2);
+  c.ran(100'000, 0.06);
+  // A sample of four chunks of 10 ms, 0.1 s into the run: one thread clearly faster.
+  const unsigned expected[] = {1, 2, 2, 1};
+  for (unsigned i = 0; i < 4; ++i) {
+    BOOST_TEST_REQUIRE(c.threads() == expected[i]);
+    c.ran(c.threads() == 1 ? 10'000 : 5'000, 0.01);
+  }
+  BOOST_TEST(!c.sampling());
+  BOOST_TEST(c.threads() == 1u);
+  // Held 0.1 s (the run so far), not half a second.
+  c.ran(10'000, 0.05);
+  BOOST_TEST(!c.sampling());
+  c.ran(10'000, 0.05);
+  BOOST_TEST(c.sampling());
+  // Two threads faster by a quarter in one half only: a new choice, held as long as the run.
+  const unsigned again[] = {1, 2, 2, 1};
+  const std::size_t values[] = {10'000, 20'000, 10'500, 10'000};
+  for (unsigned i = 0; i < 4; ++i) {
+    BOOST_TEST_REQUIRE(c.threads() == again[i]);
+    c.ran(values[i], 0.01);
+  }
+  BOOST_TEST(c.threads() == 2u);
+  double held = 0;
+  for (; !c.sampling() && held < 10; held += 0.05)
+    c.ran(10'000, 0.05);
+  BOOST_TEST(held > 0.2);
+  BOOST_TEST(held < 0.35);
+}
+
 BOOST_AUTO_TEST_CASE(a_run_that_ends_within_a_stretch_is_not_sampled_again) {
   thread_choice c(0, 2);
   c.ran(100'000, 0.06);

@@ -20,7 +20,8 @@ net::ip::address client_of(const net::ip::address& peer) {
 
 connection_table::connection_table(std::size_t max_connections)
     : max_(max_connections),
-      per_client_(std::min(max_connections, std::max<std::size_t>(2, max_connections / 8))) {}
+      per_client_(std::min(max_connections, std::max<std::size_t>(2, max_connections / 8))),
+      most_remembered_(std::max<std::size_t>(4096, 4 * max_connections)) {}
 
 connection_table::admission connection_table::enter(const net::ip::address& client,
                                                     std::function<void()> close) {
@@ -133,13 +134,14 @@ connection_table::table::iterator connection_table::victim(const std::optional<n
 }
 
 void connection_table::prune(clock::time_point now) {
-  // Clients holding a connection are at most max_ of them: pruning down to one and a half
-  // times that leaves half of max_ openings before the next prune.
-  if (clients_.size() <= 2 * max_ + 16) return;
+  // Clients holding a connection are at most max_ of them, a quarter of the bound: pruning down
+  // to three quarters of it leaves a quarter of it to add before the next prune, so that a
+  // prune, a pass over the records, costs a few steps an opening.
+  if (clients_.size() < most_remembered_) return;
   std::vector<std::pair<double, client_table::iterator>> idle_clients;
   for (auto it = clients_.begin(); it != clients_.end(); ++it)
     if (it->second.held == 0) idle_clients.emplace_back(it->second.closed_at(now), it);
-  const auto keep = max_ + max_ / 2;
+  const auto keep = most_remembered_ - most_remembered_ / 4;
   const auto excess = clients_.size() > keep ? clients_.size() - keep : 0;
   const auto gone = std::min(excess, idle_clients.size());
   std::nth_element(idle_clients.begin(), idle_clients.begin() + static_cast<std::ptrdiff_t>(gone),

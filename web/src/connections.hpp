@@ -57,8 +57,10 @@ public:
   // Closes the oldest idle connection of the client pressing hardest; false when none is idle.
   bool evict_one();
   std::size_t size() const;
-  // Clients with a record: those holding a connection, and some that held one lately.
+  // Clients with a record: those holding a connection, and those that held one lately, up to
+  // most_remembered() of them (a few hundred kilobytes).
   std::size_t clients_remembered() const;
+  std::size_t most_remembered() const noexcept { return most_remembered_; }
 
 private:
   struct client_record {
@@ -83,17 +85,21 @@ private:
   std::function<void()> forget(table::iterator it);
   // forget(), for a connection closed to make room: its client remembers it.
   std::function<void()> make_room(table::iterator it, clock::time_point now);
-  // Keeps the records of clients holding nothing within a bound, forgetting first those
-  // whose closed connections weigh least.
+  // Keeps the records within most_remembered_, forgetting clients holding nothing, those whose
+  // closed connections weigh least first.
   void prune(clock::time_point now);
 
   mutable std::mutex mutex_;
   std::size_t max_;
   std::size_t per_client_;
+  // Records kept: many more than the slots, so that addresses reconnecting in turn, however
+  // many, are remembered while a client never closed waits for its request (were theirs
+  // forgotten, each would come back as new as that client).
+  std::size_t most_remembered_;
   slot next_ = 0;
   table connections_;
-  // Every client holding a connection, and those that held one lately (at most twice the
-  // slots of them): a client's closed connections count after its last one is gone.
+  // Every client holding a connection, and those that held one lately: a client's closed
+  // connections count after its last one is gone.
   client_table clients_;
 };
 

@@ -106,14 +106,16 @@ grundy_value sparse_engine::impl::paired(std::vector<T>& v, std::size_t count,
   const double pairs = static_cast<double>(v.size() - h) /
                        std::max(std::chrono::duration<double>(clock::now() - now).count(), 1e-9);
   const bool wins = pairs > split;
-  // A lost trial costs most (0.376: whole blocks three times as slow), so the first gap after
-  // a clear loss is already a paired run's span. A close one says little: a trial lasts a few
+  // A lost trial costs most (0.376: whole blocks three times as slow), so the gap after a
+  // clear loss is a paired run's span at least. A close one says little: a trial lasts a few
   // milliseconds, and in Officers the two stay within a tenth of each other up to a million
   // heaps or more, so that the noise of the machine decided early trials either way, and a
-  // lost one held the split for the span, then four spans. The next trial comes soon.
+  // lost one held the split for the span, then four spans. Its gap is a span at most.
   const bool clear = pairs > clear_trial * split || clear_trial * pairs < split;
-  const std::size_t first = wins || !clear ? first_trial_gap : paired_span;
-  trial_gap_ = trial_gap_ == 0 || wins != pairing_wins_ ? first : std::min(4 * trial_gap_, max_trial_gap);
+  const bool stands = trial_gap_ != 0 && wins == pairing_wins_;
+  std::size_t gap = stands ? std::min(4 * trial_gap_, max_trial_gap) : first_trial_gap;
+  if (!wins) gap = clear ? std::max(gap, paired_span) : std::min(gap, paired_span);
+  trial_gap_ = gap;
   pairing_wins_ = wins;
   ++statistics_.pairing_trials;
   next_trial_ = v.size() + trial_gap_;

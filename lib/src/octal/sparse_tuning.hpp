@@ -77,10 +77,9 @@ constexpr std::size_t paired_lag = paired_window - 1;
 
 // Where aimed witnesses pay, a trial times the split over trial_heaps heaps, then a paired run
 // over as many (some milliseconds each in Officers), and the faster runs on until the next
-// trial, first_trial_gap heaps later where whole blocks won or lost by less than clear_trial,
-// and paired_span where they lost clearly, then four times as many each time the verdict
-// stands (a trial that loses costs 0.376 some 10 ms: its proofs without aims are three times
-// as long).
+// trial, first_trial_gap heaps later, then four times as many each time the verdict stands;
+// a loss by clear_trial or more waits paired_span at least (a trial that loses costs 0.376
+// some 10 ms: its proofs without aims are three times as long), a closer one at most.
 constexpr std::size_t trial_heaps = 8192;
 constexpr double clear_trial = 1.25;
 constexpr std::size_t first_trial_gap = 4 * trial_heaps;

@@ -113,11 +113,12 @@ private:
     // Two threads clearly faster in both halves stay so as the sequence grows (its rare heaps,
     // and with them the block pass's share, grow with it): held four times as long even when
     // new. One thread chosen, the balance may shift: sampled again soon.
+    const bool clearly_two = gain(one_[0], two_[0]) > clear_gain && gain(one_[1], two_[1]) > clear_gain;
     // Otherwise a new choice holds half a second, or less early in the run, where a value's
     // work changes fastest: as long as the run has lasted (0.146 chose one thread at 16,000
     // values, clearly, and two at 60,000).
     stretch_ = decided_ && sure && choice == chosen_ ? std::min(stretch_ * (clear ? 4 : 2), max_stretch)
-               : sure && clear && choice == 2        ? 4 * first_stretch
+               : clearly_two                         ? 4 * first_stretch
                                                      : std::clamp(run_, min_stretch, first_stretch);
     decided_ = true;
     chosen_ = choice;
