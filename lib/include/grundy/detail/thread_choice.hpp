@@ -61,8 +61,9 @@ public:
     run_ += seconds;
     if (!started_) {
       // Chunks of a few milliseconds say more about overheads than about the engine's work: the
-      // run goes on alone until its chunks are long enough to measure.
-      started_ = (alone_ += seconds) >= min_seconds;
+      // run goes on alone until it has lasted min_seconds, its chunks then long enough to
+      // measure.
+      started_ = run_ >= min_seconds;
       return;
     }
     if (sampling()) {
@@ -146,7 +147,6 @@ private:
   unsigned chosen_ = 1;
   unsigned sample_ = 0; // chunks of the current sample run so far
   double held_ = 0, stretch_ = first_stretch;
-  double alone_ = 0;     // seconds run before the first sample
   double run_ = 0;       // seconds run in all
   rate one_[2], two_[2]; // each half of the sample: one thread then two, two then one
 };
